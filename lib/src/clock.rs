@@ -1,0 +1,77 @@
+//! Time and randomness, injected wherever behaviour depends on them.
+
+use std::sync::Mutex;
+
+use chrono::{DateTime, Utc};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// The source of "now".
+pub trait Clock: Send + Sync {
+    fn now(&self) -> DateTime<Utc>;
+}
+
+/// The wall clock.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// A clock that stands still until moved (tests).
+#[derive(Debug)]
+pub struct FixedClock(Mutex<DateTime<Utc>>);
+
+impl FixedClock {
+    pub fn new(at: DateTime<Utc>) -> Self {
+        Self(Mutex::new(at))
+    }
+    pub fn set(&self, at: DateTime<Utc>) {
+        *self.0.lock().expect("clock lock") = at;
+    }
+}
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        *self.0.lock().expect("clock lock")
+    }
+}
+
+/// The source of randomness (slugs, ids, A/B draws, click shards).
+pub trait Entropy: Send + Sync {
+    fn next_u64(&self) -> u64;
+
+    /// A uniform draw in `0..bound` (`bound > 0`).
+    fn below(&self, bound: u64) -> u64 {
+        // Lemire's multiply-shift; the bias is below 2^-32 for the bounds used here.
+        ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
+    }
+}
+
+/// Operating-system seeded randomness.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OsEntropy;
+
+impl Entropy for OsEntropy {
+    fn next_u64(&self) -> u64 {
+        rand::rng().next_u64()
+    }
+}
+
+/// A deterministic generator for tests and benchmarks.
+#[derive(Debug)]
+pub struct SeededEntropy(Mutex<StdRng>);
+
+impl SeededEntropy {
+    pub fn new(seed: u64) -> Self {
+        Self(Mutex::new(StdRng::seed_from_u64(seed)))
+    }
+}
+
+impl Entropy for SeededEntropy {
+    fn next_u64(&self) -> u64 {
+        self.0.lock().expect("entropy lock").next_u64()
+    }
+}

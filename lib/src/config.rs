@@ -1,0 +1,98 @@
+//! Configuration from the environment, shared by every function, the CLI and the dev server.
+
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The single DynamoDB table (`TABLE_NAME`).
+    pub table_name: String,
+    /// The default short-link domain (`DEFAULT_DOMAIN`).
+    pub default_domain: String,
+    /// How long a warm redirect function may serve a cached link (`LINK_CACHE_TTL_SECONDS`).
+    pub link_cache_ttl: Duration,
+    /// How long raw clicks are kept (`CLICK_RETENTION_DAYS`).
+    pub click_retention_days: u32,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("environment variable {0} is required")]
+    Missing(&'static str),
+    #[error("environment variable {name} is invalid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Builds the configuration from any variable source (the environment, or a test map).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let required = |name: &'static str| {
+            lookup(name)
+                .filter(|v| !v.trim().is_empty())
+                .ok_or(ConfigError::Missing(name))
+        };
+        let number = |name: &'static str, default: u64| -> Result<u64, ConfigError> {
+            match lookup(name).filter(|v| !v.trim().is_empty()) {
+                None => Ok(default),
+                Some(v) => v.trim().parse().map_err(|_| ConfigError::Invalid {
+                    name,
+                    reason: format!("{v:?} is not a whole number"),
+                }),
+            }
+        };
+        Ok(Self {
+            table_name: required("TABLE_NAME")?,
+            default_domain: required("DEFAULT_DOMAIN")?.trim().to_ascii_lowercase(),
+            link_cache_ttl: Duration::from_secs(number("LINK_CACHE_TTL_SECONDS", 5)?),
+            click_retention_days: u32::try_from(number("CLICK_RETENTION_DAYS", 400)?).map_err(
+                |_| ConfigError::Invalid {
+                    name: "CLICK_RETENTION_DAYS",
+                    reason: "too large".into(),
+                },
+            )?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn config_requires_table_name() {
+        let err = Config::from_lookup(lookup(&[("DEFAULT_DOMAIN", "s.test")])).unwrap_err();
+        assert_eq!(err, ConfigError::Missing("TABLE_NAME"));
+    }
+
+    #[test]
+    fn config_defaults_the_cache_ttl_to_five_seconds() {
+        let cfg =
+            Config::from_lookup(lookup(&[("TABLE_NAME", "t"), ("DEFAULT_DOMAIN", "S.Test")]))
+                .unwrap();
+        assert_eq!(cfg.link_cache_ttl, Duration::from_secs(5));
+        assert_eq!(cfg.default_domain, "s.test");
+    }
+
+    #[test]
+    fn config_rejects_a_non_numeric_ttl() {
+        let err = Config::from_lookup(lookup(&[
+            ("TABLE_NAME", "t"),
+            ("DEFAULT_DOMAIN", "s.test"),
+            ("LINK_CACHE_TTL_SECONDS", "soon"),
+        ]))
+        .unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { name: "LINK_CACHE_TTL_SECONDS", .. }));
+    }
+}

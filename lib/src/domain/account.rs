@@ -1,0 +1,157 @@
+//! Users, workspaces, memberships, domains, tags and API keys.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{Email, Hostname};
+use crate::ids::ObjectId;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: ObjectId,
+    pub email: Email,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_key_hash: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A workspace's plan quotas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Plan {
+    pub max_links: u64,
+    pub max_rules_per_link: u64,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Self {
+            max_links: 1_000,
+            max_rules_per_link: 20,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Workspace {
+    pub id: ObjectId,
+    pub name: String,
+    pub owner_id: ObjectId,
+    #[serde(flatten)]
+    pub plan: Plan,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub license_expires_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub link_count: u64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Workspace {
+    pub fn license_expired(&self, now: DateTime<Utc>) -> bool {
+        self.license_expires_at.is_some_and(|at| at <= now)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Owner,
+    Manager,
+    Member,
+}
+
+impl Role {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "owner" => Some(Self::Owner),
+            "manager" => Some(Self::Manager),
+            "member" => Some(Self::Member),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Owner => "owner",
+            Self::Manager => "manager",
+            Self::Member => "member",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Membership {
+    pub workspace_id: ObjectId,
+    pub user_id: ObjectId,
+    pub role: Role,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedDomain {
+    pub host: Hostname,
+    pub workspace_id: ObjectId,
+    pub verified: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tag {
+    pub id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub name: String,
+}
+
+/// MCP permission scopes a key may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scope {
+    #[serde(rename = "links:read")]
+    LinksRead,
+    #[serde(rename = "links:write")]
+    LinksWrite,
+    #[serde(rename = "links:delete")]
+    LinksDelete,
+    #[serde(rename = "links:bulk")]
+    LinksBulk,
+    #[serde(rename = "analytics:read")]
+    AnalyticsRead,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 5] = [
+        Scope::LinksRead,
+        Scope::LinksWrite,
+        Scope::LinksDelete,
+        Scope::LinksBulk,
+        Scope::AnalyticsRead,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::LinksRead => "links:read",
+            Self::LinksWrite => "links:write",
+            Self::LinksDelete => "links:delete",
+            Self::LinksBulk => "links:bulk",
+            Self::AnalyticsRead => "analytics:read",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == raw)
+    }
+}
+
+/// What a stored API key grants (the key itself is never stored, only its SHA-256).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiKeyRecord {
+    pub user_id: ObjectId,
+    pub http_api: bool,
+    #[serde(default)]
+    pub mcp_enabled: bool,
+    #[serde(default)]
+    pub mcp_scopes: Vec<Scope>,
+    pub created_at: DateTime<Utc>,
+}

@@ -1,0 +1,214 @@
+//! The link aggregate.
+
+use std::num::NonZeroU64;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{AbTest, BoundedText, HexColor, Invalid, QrSettings, Rules};
+use crate::ids::ObjectId;
+
+/// Slugs that would shadow the service's own paths.
+pub const RESERVED_SLUGS: [&str; 5] = ["apiv1", "mcp", "oauth", "account", "robots"];
+const MAX_SLUG_CHARS: usize = 100;
+
+/// The path part of a short link: lowercase letters, digits and hyphens, 1–100 characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Slug(String);
+
+impl Slug {
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        if raw.is_empty() {
+            return Err(Invalid::new("slug", "slug must not be empty; omit it to have one generated."));
+        }
+        if raw.chars().count() > MAX_SLUG_CHARS {
+            return Err(Invalid::new("slug", format!("slug must be at most {MAX_SLUG_CHARS} characters.")));
+        }
+        if !raw.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            return Err(Invalid::new(
+                "slug",
+                format!("slug may contain only lowercase letters, digits and hyphens (got {raw:?})."),
+            ));
+        }
+        if RESERVED_SLUGS.contains(&raw) {
+            return Err(Invalid::new("slug", format!("slug {raw:?} is reserved; choose another.")));
+        }
+        Ok(Self(raw.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Slug {
+    type Error = Invalid;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<Slug> for String {
+    fn from(value: Slug) -> Self {
+        value.0
+    }
+}
+
+/// A lower-case DNS host name (no port).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Hostname(String);
+
+impl Hostname {
+    pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
+        let host = raw.trim().trim_end_matches('.').to_ascii_lowercase();
+        let label_ok = |l: &str| {
+            (1..=63).contains(&l.len())
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        };
+        if host.is_empty() || host.len() > 253 || !host.split('.').all(label_ok) {
+            return Err(Invalid::new(field, format!("{field} must be a host name such as links.example.com (got {raw:?}).")));
+        }
+        Ok(Self(host))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Hostname {
+    type Error = Invalid;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse("domain", &value)
+    }
+}
+
+impl From<Hostname> for String {
+    fn from(value: Hostname) -> Self {
+        value.0
+    }
+}
+
+/// A positive click limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ClicksLimit(NonZeroU64);
+
+impl ClicksLimit {
+    pub fn new(limit: u64) -> Option<Self> {
+        NonZeroU64::new(limit).map(Self)
+    }
+    pub fn get(self) -> u64 {
+        self.0.get()
+    }
+}
+
+/// Everything about a link that a caller sets (as opposed to identity and timestamps).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkSettings {
+    pub name: BoundedText<255>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<BoundedText<1000>>,
+    pub rules: Rules,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ab_test: Option<AbTest>,
+    #[serde(default)]
+    pub qr_settings: QrSettings,
+    pub active: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clicks_limit: Option<ClicksLimit>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiration_date: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub tag_ids: Vec<ObjectId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub og_title: Option<BoundedText<255>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub og_description: Option<BoundedText<500>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub appearance_color: Option<HexColor>,
+    #[serde(default)]
+    pub conversion_tracking: bool,
+    #[serde(default)]
+    pub gps_tracking: bool,
+}
+
+impl LinkSettings {
+    /// Whether the A/B split (rather than the rules) routes visitors.
+    pub fn ab_test_enabled(&self) -> bool {
+        self.ab_test.as_ref().is_some_and(|t| t.enabled)
+    }
+}
+
+/// A stored link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Link {
+    pub id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub domain: Hostname,
+    pub slug: Slug,
+    #[serde(flatten)]
+    pub settings: LinkSettings,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Link {
+    /// `https://<domain>/<slug>`.
+    pub fn full_link(&self) -> String {
+        format!("https://{}/{}", self.domain.as_str(), self.slug.as_str())
+    }
+
+    /// Whether visitors are served at `now`, given the clicks counted against its limit.
+    pub fn is_live(&self, now: DateTime<Utc>, limited_clicks: u64) -> bool {
+        self.settings.active
+            && self.settings.expiration_date.is_none_or(|at| now < at)
+            && self.settings.clicks_limit.is_none_or(|limit| limited_clicks < limit.get())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slug_accepts_lowercase_digits_and_hyphens() {
+        assert!(Slug::parse("spring-sale-2026").is_ok());
+    }
+
+    #[test]
+    fn slug_rejects_uppercase_and_symbols() {
+        for bad in ["Sale", "a_b", "a/b", "a b", "ü"] {
+            assert_eq!(
+                Slug::parse(bad).unwrap_err().message,
+                format!("slug may contain only lowercase letters, digits and hyphens (got {bad:?}).")
+            );
+        }
+    }
+
+    #[test]
+    fn slug_rejects_more_than_100_characters() {
+        assert!(Slug::parse(&"a".repeat(100)).is_ok());
+        assert_eq!(Slug::parse(&"a".repeat(101)).unwrap_err().message, "slug must be at most 100 characters.");
+    }
+
+    #[test]
+    fn slug_rejects_reserved_words() {
+        for reserved in RESERVED_SLUGS {
+            assert!(Slug::parse(reserved).unwrap_err().message.contains("reserved"));
+        }
+    }
+
+    #[test]
+    fn hostname_is_lowercased_and_checked() {
+        assert_eq!(Hostname::parse("domain", "Go.Example.COM").unwrap().as_str(), "go.example.com");
+        assert!(Hostname::parse("domain", "exa mple.com").is_err());
+        assert!(Hostname::parse("domain", "-bad.com").is_err());
+    }
+}

@@ -1,0 +1,64 @@
+//! Domain types. Every type here is built by parsing (`TryFrom`, `parse`), so a value that
+//! exists is a valid one; storage deserialisation goes through the same constructors.
+
+mod ab_test;
+mod account;
+mod link;
+mod qr;
+mod rule;
+mod text;
+mod url;
+
+pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
+pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
+pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
+pub use qr::{HexColor, QrFields, QrSettings};
+pub use rule::{
+    Browser, Conditions, CountryCode, Device, Locale, Os, Rule, RuleFields, Rules, TimeOfDay,
+    TimeWindow, Vocabulary, Weekday,
+};
+pub use text::{BoundedText, Email};
+pub use url::TargetUrl;
+
+use std::fmt;
+
+/// A rejected input: which field (a path such as `rules[1].city`) and a sentence saying
+/// what to change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl Invalid {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: Some(field.into()),
+            message: message.into(),
+        }
+    }
+
+    pub fn general(message: impl Into<String>) -> Self {
+        Self {
+            field: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// Joins a parent path and a child name: `path("rules[1]", "city")` → `rules[1].city`.
+pub(crate) fn path(parent: &str, child: &str) -> String {
+    if parent.is_empty() {
+        child.to_string()
+    } else {
+        format!("{parent}.{child}")
+    }
+}

@@ -1,0 +1,88 @@
+//! Object identifiers (24 lowercase hex characters, MongoDB ObjectId layout).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::Entropy;
+
+/// A 12-byte object identifier written as 24 hex characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ObjectId(String);
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("not a 24-character hexadecimal object identifier")]
+pub struct InvalidObjectId;
+
+impl ObjectId {
+    /// Parses an identifier; upper-case hex is accepted and stored lower-case.
+    pub fn parse(raw: &str) -> Result<Self, InvalidObjectId> {
+        if raw.len() == 24 && raw.bytes().all(|b| b.is_ascii_hexdigit()) {
+            Ok(Self(raw.to_ascii_lowercase()))
+        } else {
+            Err(InvalidObjectId)
+        }
+    }
+
+    /// A new identifier: 4 bytes of the creation second, then 8 random bytes.
+    pub fn generate(now: chrono::DateTime<chrono::Utc>, entropy: &dyn Entropy) -> Self {
+        let seconds = u32::try_from(now.timestamp().max(0)).unwrap_or(u32::MAX);
+        let mut bytes = [0u8; 12];
+        bytes[..4].copy_from_slice(&seconds.to_be_bytes());
+        bytes[4..].copy_from_slice(&entropy.next_u64().to_be_bytes());
+        Self(hex::encode(bytes))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for ObjectId {
+    type Error = InvalidObjectId;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<ObjectId> for String {
+    fn from(value: ObjectId) -> Self {
+        value.0
+    }
+}
+
+impl fmt::Display for ObjectId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::SeededEntropy;
+
+    #[test]
+    fn parse_accepts_24_hex_characters_and_lowercases_them() {
+        let id = ObjectId::parse("65A1B2C3D4E5F60718293A4B").unwrap();
+        assert_eq!(id.as_str(), "65a1b2c3d4e5f60718293a4b");
+    }
+
+    #[test]
+    fn parse_rejects_wrong_length_and_non_hex() {
+        assert!(ObjectId::parse("65a1b2c3").is_err());
+        assert!(ObjectId::parse("zza1b2c3d4e5f60718293a4b").is_err());
+        assert!(ObjectId::parse("").is_err());
+    }
+
+    #[test]
+    fn generated_ids_parse_and_differ() {
+        let entropy = SeededEntropy::new(7);
+        let now = chrono::Utc::now();
+        let a = ObjectId::generate(now, &entropy);
+        let b = ObjectId::generate(now, &entropy);
+        assert_ne!(a, b);
+        assert_eq!(ObjectId::parse(a.as_str()).unwrap(), a);
+    }
+}

@@ -1,0 +1,9 @@
+//! Shared core of every function: domain types and validation, the single-table store,
+//! authentication and the service operations both doors (HTTP API and MCP) call.
+
+pub mod clock;
+pub mod config;
+pub mod domain;
+pub mod ids;
+pub mod store;
+pub mod wire;

@@ -1,0 +1,253 @@
+//! Users, API keys, workspaces, memberships, domains and tags.
+
+use chrono::{DateTime, Utc};
+
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, s, transact, tx};
+use crate::domain::{ApiKeyRecord, Email, Hostname, Membership, Tag, User, VerifiedDomain, Workspace};
+use crate::ids::ObjectId;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateUserError {
+    #[error("a user with this e-mail already exists")]
+    EmailTaken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The outcome of swapping a user's API key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyRotation {
+    Rotated,
+    /// The user does not exist, or its key changed meanwhile.
+    Conflict,
+}
+
+/// A workspace as seen by one user: the workspace record and that user's membership.
+#[derive(Debug, Clone)]
+pub struct WorkspaceView {
+    pub workspace: Option<Workspace>,
+    pub membership: Option<Membership>,
+}
+
+impl Store {
+    pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+        let claim = encode(
+            &serde_json::json!({ "userId": user.id.as_str() }),
+            &keys::email(user.email.as_str()),
+            None,
+        )?;
+        let items = vec![
+            tx::put(&self.table, encode(user, &keys::user(&user.id), None)?, Some("attribute_not_exists(PK)"))?,
+            tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?,
+        ];
+        match transact(&self.client, items).await? {
+            Ok(()) => Ok(()),
+            Err(c) if c.failed(1) => Err(CreateUserError::EmailTaken),
+            Err(_) => Err(StoreError::Contention("create user").into()),
+        }
+    }
+
+    pub async fn get_user(&self, id: &ObjectId) -> Result<Option<User>, StoreError> {
+        self.get_as(&keys::user(id), true).await
+    }
+
+    pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Claim {
+            user_id: ObjectId,
+        }
+        match self.get_as::<Claim>(&keys::email(email.as_str()), true).await? {
+            Some(claim) => self.get_user(&claim.user_id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// The record behind an API key hash (consistent read: rotation takes effect at once).
+    pub async fn get_api_key(&self, hash: &str) -> Result<Option<ApiKeyRecord>, StoreError> {
+        self.get_as(&keys::api_key(hash), true).await
+    }
+
+    /// Installs `new_hash` as the user's only key; the previous key stops working in the
+    /// same transaction.
+    pub async fn rotate_api_key(
+        &self,
+        user: &User,
+        new_hash: &str,
+        record: &ApiKeyRecord,
+    ) -> Result<KeyRotation, StoreError> {
+        let mut items = vec![tx::put(
+            &self.table,
+            encode(record, &keys::api_key(new_hash), None)?,
+            Some("attribute_not_exists(PK)"),
+        )?];
+        let (condition, mut values) = match &user.api_key_hash {
+            Some(old) => {
+                items.push(tx::delete(&self.table, &keys::api_key(old), None, &[])?);
+                ("apiKeyHash = :old", vec![(":old", s(old.clone()))])
+            }
+            None => ("attribute_exists(PK) AND attribute_not_exists(apiKeyHash)", vec![]),
+        };
+        values.push((":new", s(new_hash)));
+        items.push(tx::update(
+            &self.table,
+            &keys::user(&user.id),
+            "SET apiKeyHash = :new",
+            Some(condition),
+            &[],
+            &values,
+        )?);
+        Ok(match transact(&self.client, items).await? {
+            Ok(()) => KeyRotation::Rotated,
+            Err(_) => KeyRotation::Conflict,
+        })
+    }
+
+    /// Creates a workspace and its owner's membership together.
+    pub async fn create_workspace(&self, workspace: &Workspace) -> Result<(), StoreError> {
+        let owner = Membership {
+            workspace_id: workspace.id.clone(),
+            user_id: workspace.owner_id.clone(),
+            role: crate::domain::Role::Owner,
+        };
+        let items = vec![
+            tx::check_exists(&self.table, &keys::user(&workspace.owner_id))?,
+            tx::put(
+                &self.table,
+                encode(workspace, &keys::workspace(&workspace.id), None)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
+            tx::put(&self.table, membership_item(&owner)?, None)?,
+        ];
+        match transact(&self.client, items).await? {
+            Ok(()) => Ok(()),
+            Err(_) => Err(StoreError::Contention("create workspace")),
+        }
+    }
+
+    pub async fn get_workspace(&self, id: &ObjectId) -> Result<Option<Workspace>, StoreError> {
+        self.get_as(&keys::workspace(id), true).await
+    }
+
+    /// The workspace and the user's membership in it, in one `BatchGetItem`.
+    pub async fn workspace_for_user(&self, workspace: &ObjectId, user: &ObjectId) -> Result<WorkspaceView, StoreError> {
+        let ws_key = keys::workspace(workspace);
+        let member_key = keys::membership(workspace, user);
+        let items = self.batch_get(&[ws_key.clone(), member_key], true).await?;
+        let mut view = WorkspaceView {
+            workspace: None,
+            membership: None,
+        };
+        for item in items {
+            if item_key(&item).as_ref() == Some(&ws_key) {
+                view.workspace = Some(decode(item)?);
+            } else {
+                view.membership = Some(decode(item)?);
+            }
+        }
+        Ok(view)
+    }
+
+    /// Sets (or clears) the licence expiry; `false` when the workspace does not exist.
+    pub async fn set_license(&self, workspace: &ObjectId, expires: Option<DateTime<Utc>>) -> Result<bool, StoreError> {
+        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
+        let request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::workspace(workspace))))
+            .condition_expression("attribute_exists(PK)");
+        let request = match expires {
+            Some(at) => request
+                .update_expression("SET licenseExpiresAt = :at")
+                .expression_attribute_values(":at", s(at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))),
+            None => request.update_expression("REMOVE licenseExpiresAt"),
+        };
+        match request.send().await {
+            Ok(_) => Ok(true),
+            Err(e) if matches!(e.as_service_error(), Some(UpdateItemError::ConditionalCheckFailedException(_))) => {
+                Ok(false)
+            }
+            Err(e) => Err(StoreError::request("UpdateItem", e)),
+        }
+    }
+
+    /// Adds or changes a membership; `false` when the workspace or user does not exist.
+    pub async fn put_membership(&self, membership: &Membership) -> Result<bool, StoreError> {
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&membership.workspace_id))?,
+            tx::check_exists(&self.table, &keys::user(&membership.user_id))?,
+            tx::put(&self.table, membership_item(membership)?, None)?,
+        ];
+        Ok(transact(&self.client, items).await?.is_ok())
+    }
+
+    /// Registers a host for a workspace; `false` when another workspace holds it or the
+    /// workspace does not exist.
+    pub async fn put_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
+        let item = encode(
+            domain,
+            &keys::domain(&domain.host),
+            Some(&keys::domain_by_workspace(&domain.workspace_id, &domain.host)),
+        )?;
+        let put = aws_sdk_dynamodb::types::Put::builder()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK) OR workspaceId = :ws")
+            .expression_attribute_values(":ws", s(domain.workspace_id.as_str()))
+            .build()
+            .map_err(|e| StoreError::Build("Put", e))?;
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&domain.workspace_id))?,
+            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
+        ];
+        Ok(transact(&self.client, items).await?.is_ok())
+    }
+
+    /// Creates a tag; `false` when the workspace does not exist.
+    pub async fn create_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&tag.workspace_id))?,
+            tx::put(
+                &self.table,
+                encode(tag, &keys::tag(&tag.workspace_id, &tag.id), None)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
+        ];
+        Ok(transact(&self.client, items).await?.is_ok())
+    }
+
+    /// One `BatchGetItem`: the registration of `host` (if any) and which of `tags` exist in
+    /// the workspace.
+    pub async fn domain_and_tags(
+        &self,
+        workspace: &ObjectId,
+        host: Option<&Hostname>,
+        tags: &[ObjectId],
+    ) -> Result<(Option<VerifiedDomain>, Vec<ObjectId>), StoreError> {
+        let mut wanted: Vec<keys::Key> = tags.iter().map(|t| keys::tag(workspace, t)).collect();
+        let domain_key = host.map(keys::domain);
+        wanted.extend(domain_key.clone());
+        if wanted.is_empty() {
+            return Ok((None, Vec::new()));
+        }
+        let mut domain = None;
+        let mut found_tags = Vec::new();
+        for item in self.batch_get(&wanted, false).await? {
+            if item_key(&item) == domain_key {
+                domain = Some(decode::<VerifiedDomain>(item)?);
+            } else {
+                found_tags.push(decode::<Tag>(item)?.id);
+            }
+        }
+        Ok((domain, found_tags))
+    }
+}
+
+fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
+    encode(
+        membership,
+        &keys::membership(&membership.workspace_id, &membership.user_id),
+        Some(&keys::membership_by_user(&membership.workspace_id, &membership.user_id)),
+    )
+}

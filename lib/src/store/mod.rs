@@ -1,0 +1,331 @@
+//! The single-table DynamoDB store. Key formats live in [`keys`]; items go through
+//! serde_dynamo; every access pattern is listed in docs/data-model.md.
+
+mod accounts;
+pub mod keys;
+mod links;
+pub mod metrics;
+mod table;
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::Client;
+use aws_sdk_dynamodb::error::SdkError;
+use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
+pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use table::{create_table, ensure_table};
+
+use keys::Key;
+
+/// One DynamoDB item.
+pub type Item = HashMap<String, AttributeValue>;
+
+/// Failures of the storage layer. Expected outcomes (a taken slug, a lost race) are not
+/// errors here: operations return them as values.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("DynamoDB request {operation} failed")]
+    Request {
+        operation: &'static str,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("could not build the {0} request")]
+    Build(&'static str, #[source] aws_sdk_dynamodb::error::BuildError),
+    #[error("stored item {pk} is malformed")]
+    Malformed {
+        pk: String,
+        #[source]
+        source: serde_dynamo::Error,
+    },
+    #[error("could not encode an item")]
+    Encode(#[source] serde_dynamo::Error),
+    #[error("DynamoDB kept rejecting {0} because of concurrent transactions")]
+    Contention(&'static str),
+}
+
+impl StoreError {
+    fn request<E, R>(operation: &'static str, err: SdkError<E, R>) -> Self
+    where
+        E: std::error::Error + Send + Sync + 'static,
+        R: std::fmt::Debug + Send + Sync + 'static,
+    {
+        Self::Request {
+            operation,
+            source: Box::new(err),
+        }
+    }
+}
+
+/// The store: a DynamoDB client (built once per process) and the table name.
+#[derive(Debug, Clone)]
+pub struct Store {
+    client: Client,
+    table: String,
+}
+
+impl Store {
+    pub fn new(client: Client, table: impl Into<String>) -> Self {
+        Self {
+            client,
+            table: table.into(),
+        }
+    }
+
+    /// A client configured from the environment (`AWS_ENDPOINT_URL_DYNAMODB` included).
+    pub async fn client_from_env() -> Client {
+        let config = aws_config::load_from_env().await;
+        Client::new(&config)
+    }
+
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    async fn get(&self, key: &Key, consistent: bool) -> Result<Option<Item>, StoreError> {
+        let out = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .set_key(Some(key_map(key)))
+            .consistent_read(consistent)
+            .send()
+            .await
+            .map_err(|e| StoreError::request("GetItem", e))?;
+        Ok(out.item)
+    }
+
+    async fn get_as<T: DeserializeOwned>(&self, key: &Key, consistent: bool) -> Result<Option<T>, StoreError> {
+        self.get(key, consistent).await?.map(|item| decode(item)).transpose()
+    }
+
+    /// `BatchGetItem` of up to any number of keys (chunks of 100, unprocessed keys retried).
+    async fn batch_get(&self, keys: &[Key], consistent: bool) -> Result<Vec<Item>, StoreError> {
+        let mut found = Vec::with_capacity(keys.len());
+        let mut unique: Vec<&Key> = Vec::with_capacity(keys.len());
+        for key in keys {
+            if !unique.contains(&key) {
+                unique.push(key);
+            }
+        }
+        for chunk in unique.chunks(100) {
+            let mut pending: Vec<Item> = chunk.iter().map(|k| key_map(k)).collect();
+            let mut attempt = 0u32;
+            while !pending.is_empty() {
+                let request = KeysAndAttributes::builder()
+                    .set_keys(Some(std::mem::take(&mut pending)))
+                    .consistent_read(consistent)
+                    .build()
+                    .map_err(|e| StoreError::Build("BatchGetItem", e))?;
+                let out = self
+                    .client
+                    .batch_get_item()
+                    .request_items(&self.table, request)
+                    .send()
+                    .await
+                    .map_err(|e| StoreError::request("BatchGetItem", e))?;
+                if let Some(mut responses) = out.responses {
+                    found.extend(responses.remove(&self.table).unwrap_or_default());
+                }
+                if let Some(mut unprocessed) = out.unprocessed_keys {
+                    if let Some(rest) = unprocessed.remove(&self.table) {
+                        pending = rest.keys;
+                    }
+                }
+                if !pending.is_empty() {
+                    attempt += 1;
+                    backoff(attempt).await;
+                }
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Exponential backoff with a cap, for throttling and transaction conflicts.
+async fn backoff(attempt: u32) {
+    let millis = 10u64 * (1 << attempt.min(6));
+    tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
+}
+
+fn key_map(key: &Key) -> Item {
+    HashMap::from([
+        (keys::PK.to_string(), AttributeValue::S(key.pk.clone())),
+        (keys::SK.to_string(), AttributeValue::S(key.sk.clone())),
+    ])
+}
+
+/// Serialises a value and adds its primary key (and optional GSI1 key).
+fn encode<T: Serialize>(value: &T, key: &Key, gsi1: Option<&Key>) -> Result<Item, StoreError> {
+    let mut item: Item = serde_dynamo::to_item(value).map_err(StoreError::Encode)?;
+    item.extend(key_map(key));
+    if let Some(gsi) = gsi1 {
+        item.insert(keys::GSI1PK.into(), AttributeValue::S(gsi.pk.clone()));
+        item.insert(keys::GSI1SK.into(), AttributeValue::S(gsi.sk.clone()));
+    }
+    Ok(item)
+}
+
+fn decode<T: DeserializeOwned>(item: Item) -> Result<T, StoreError> {
+    let pk = match item.get(keys::PK) {
+        Some(AttributeValue::S(pk)) => pk.clone(),
+        _ => String::from("?"),
+    };
+    serde_dynamo::from_item(item).map_err(|source| StoreError::Malformed { pk, source })
+}
+
+fn item_key(item: &Item) -> Option<Key> {
+    match (item.get(keys::PK), item.get(keys::SK)) {
+        (Some(AttributeValue::S(pk)), Some(AttributeValue::S(sk))) => Some(Key {
+            pk: pk.clone(),
+            sk: sk.clone(),
+        }),
+        _ => None,
+    }
+}
+
+fn s(value: impl Into<String>) -> AttributeValue {
+    AttributeValue::S(value.into())
+}
+
+fn n(value: impl ToString) -> AttributeValue {
+    AttributeValue::N(value.to_string())
+}
+
+/// Reasons DynamoDB gave for a cancelled transaction, one per action.
+#[derive(Debug, Clone, Default)]
+struct Cancellation {
+    codes: Vec<String>,
+}
+
+impl Cancellation {
+    fn failed(&self, index: usize) -> bool {
+        self.codes.get(index).is_some_and(|c| c == "ConditionalCheckFailed")
+    }
+
+    fn conflict(&self) -> bool {
+        self.codes
+            .iter()
+            .any(|c| c == "TransactionConflict" || c == "ThrottlingError" || c == "ProvisionedThroughputExceeded")
+    }
+}
+
+/// Sends a transaction; `Ok(Err(cancellation))` when conditions failed.
+async fn transact(
+    client: &Client,
+    items: Vec<aws_sdk_dynamodb::types::TransactWriteItem>,
+) -> Result<Result<(), Cancellation>, StoreError> {
+    use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+    let mut attempt = 0u32;
+    loop {
+        let result = client.transact_write_items().set_transact_items(Some(items.clone())).send().await;
+        match result {
+            Ok(_) => return Ok(Ok(())),
+            Err(err) => {
+                let retry = match err.as_service_error() {
+                    Some(TransactWriteItemsError::TransactionCanceledException(e)) => {
+                        let cancellation = Cancellation {
+                            codes: e
+                                .cancellation_reasons()
+                                .iter()
+                                .map(|r| r.code().unwrap_or("None").to_string())
+                                .collect(),
+                        };
+                        if !cancellation.conflict() || cancellation.codes.iter().any(|c| c == "ConditionalCheckFailed") {
+                            return Ok(Err(cancellation));
+                        }
+                        true
+                    }
+                    Some(TransactWriteItemsError::TransactionInProgressException(_)) => true,
+                    _ => false,
+                };
+                attempt += 1;
+                if !retry {
+                    return Err(StoreError::request("TransactWriteItems", err));
+                }
+                if attempt > 8 {
+                    return Err(StoreError::Contention("TransactWriteItems"));
+                }
+                backoff(attempt).await;
+            }
+        }
+    }
+}
+
+/// Builders for transaction actions.
+mod tx {
+    use aws_sdk_dynamodb::types::{
+        AttributeValue, ConditionCheck, Delete, Put, ReturnValuesOnConditionCheckFailure, TransactWriteItem, Update,
+    };
+
+    use super::{Item, Key, StoreError, key_map};
+
+    pub fn put(table: &str, item: Item, condition: Option<&str>) -> Result<TransactWriteItem, StoreError> {
+        let put = Put::builder()
+            .table_name(table)
+            .set_item(Some(item))
+            .set_condition_expression(condition.map(str::to_string))
+            .build()
+            .map_err(|e| StoreError::Build("Put", e))?;
+        Ok(TransactWriteItem::builder().put(put).build())
+    }
+
+    pub fn delete(
+        table: &str,
+        key: &Key,
+        condition: Option<&str>,
+        values: &[(&str, AttributeValue)],
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut delete = Delete::builder()
+            .table_name(table)
+            .set_key(Some(key_map(key)))
+            .set_condition_expression(condition.map(str::to_string));
+        for (name, value) in values {
+            delete = delete.expression_attribute_values(*name, value.clone());
+        }
+        let delete = delete.build().map_err(|e| StoreError::Build("Delete", e))?;
+        Ok(TransactWriteItem::builder().delete(delete).build())
+    }
+
+    pub fn update(
+        table: &str,
+        key: &Key,
+        expression: &str,
+        condition: Option<&str>,
+        names: &[(&str, &str)],
+        values: &[(&str, AttributeValue)],
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut update = Update::builder()
+            .table_name(table)
+            .set_key(Some(key_map(key)))
+            .update_expression(expression)
+            .set_condition_expression(condition.map(str::to_string))
+            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld);
+        for (name, value) in names {
+            update = update.expression_attribute_names(*name, *value);
+        }
+        for (name, value) in values {
+            update = update.expression_attribute_values(*name, value.clone());
+        }
+        let update = update.build().map_err(|e| StoreError::Build("Update", e))?;
+        Ok(TransactWriteItem::builder().update(update).build())
+    }
+
+    pub fn check_exists(table: &str, key: &Key) -> Result<TransactWriteItem, StoreError> {
+        let check = ConditionCheck::builder()
+            .table_name(table)
+            .set_key(Some(key_map(key)))
+            .condition_expression("attribute_exists(PK)")
+            .build()
+            .map_err(|e| StoreError::Build("ConditionCheck", e))?;
+        Ok(TransactWriteItem::builder().condition_check(check).build())
+    }
+}
