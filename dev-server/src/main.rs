@@ -1,1 +1,66 @@
-fn main() {}
+//! `dev-server [--seed-demo]`: serves every function locally on `$PORT` (default 3000).
+
+use std::sync::Arc;
+
+use lib::admin;
+use lib::ids::ObjectId;
+use lib::service::Service;
+
+/// The demo workspace has a fixed id, so restarts over persisted data find it again.
+const DEMO_WORKSPACE: &str = "64656d6f0000000000000001";
+const DEMO_EMAIL: &str = "demo@example.com";
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    lib::telemetry::init_local();
+    let seed = std::env::args().any(|a| a == "--seed-demo");
+    if std::env::var_os("AWS_ENDPOINT_URL_DYNAMODB").is_none() {
+        tracing::warn!("AWS_ENDPOINT_URL_DYNAMODB is not set: the dev server will talk to real DynamoDB");
+    }
+    let service = Service::from_env().await?;
+    if lib::store::ensure_table(service.store.client(), service.store.table()).await? {
+        tracing::info!(table = service.store.table(), "created table");
+    }
+    let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
+    if seed {
+        seed_demo(&service, port).await?;
+    }
+    let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
+    tracing::info!(port, "dev server listening");
+    tokio::select! {
+        result = dev_server::serve(listener, Arc::new(service)) => result?,
+        _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
+    }
+    Ok(())
+}
+
+/// Makes sure the demo user and workspace exist, gives the user a fresh key, prints both.
+async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminError> {
+    let workspace_id = ObjectId::parse(DEMO_WORKSPACE).expect("constant id");
+    if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
+        admin::create_user(service, DEMO_EMAIL).await?;
+    }
+    if service.store.get_workspace(&workspace_id).await?.is_none() {
+        let options = admin::NewWorkspace {
+            id: Some(workspace_id.clone()),
+            name: "Demo workspace".into(),
+            ..Default::default()
+        };
+        admin::create_workspace(service, DEMO_EMAIL, options).await?;
+    }
+    let grants = admin::KeyGrants {
+        http_api: true,
+        mcp_scopes: Some(lib::domain::Scope::ALL.to_vec()),
+    };
+    let (_, key) = admin::create_key(service, DEMO_EMAIL, grants).await?;
+    println!();
+    println!("  Demo workspace id: {workspace_id}");
+    println!("  Demo API key:      {key}");
+    println!();
+    println!("  Try:");
+    println!(
+        "  curl -s -X POST http://localhost:{port}/apiv1/link/create -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"workspaceId\":\"{workspace_id}\",\"name\":\"Docs\",\"url\":\"https://example.com/docs\"}}'"
+    );
+    println!();
+    Ok(())
+}

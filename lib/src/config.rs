@@ -47,12 +47,12 @@ impl Config {
             table_name: required("TABLE_NAME")?,
             default_domain: required("DEFAULT_DOMAIN")?.trim().to_ascii_lowercase(),
             link_cache_ttl: Duration::from_secs(number("LINK_CACHE_TTL_SECONDS", 5)?),
-            click_retention_days: u32::try_from(number("CLICK_RETENTION_DAYS", 400)?).map_err(
-                |_| ConfigError::Invalid {
+            click_retention_days: u32::try_from(number("CLICK_RETENTION_DAYS", 400)?).map_err(|_| {
+                ConfigError::Invalid {
                     name: "CLICK_RETENTION_DAYS",
                     reason: "too large".into(),
-                },
-            )?,
+                }
+            })?,
         })
     }
 }
@@ -62,12 +62,7 @@ mod tests {
     use super::*;
 
     fn lookup<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == name)
-                .map(|(_, v)| v.to_string())
-        }
+        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
     }
 
     #[test]
@@ -78,9 +73,7 @@ mod tests {
 
     #[test]
     fn config_defaults_the_cache_ttl_to_five_seconds() {
-        let cfg =
-            Config::from_lookup(lookup(&[("TABLE_NAME", "t"), ("DEFAULT_DOMAIN", "S.Test")]))
-                .unwrap();
+        let cfg = Config::from_lookup(lookup(&[("TABLE_NAME", "t"), ("DEFAULT_DOMAIN", "S.Test")])).unwrap();
         assert_eq!(cfg.link_cache_ttl, Duration::from_secs(5));
         assert_eq!(cfg.default_domain, "s.test");
     }
@@ -93,6 +86,12 @@ mod tests {
             ("LINK_CACHE_TTL_SECONDS", "soon"),
         ]))
         .unwrap_err();
-        assert!(matches!(err, ConfigError::Invalid { name: "LINK_CACHE_TTL_SECONDS", .. }));
+        assert!(matches!(
+            err,
+            ConfigError::Invalid {
+                name: "LINK_CACHE_TTL_SECONDS",
+                ..
+            }
+        ));
     }
 }

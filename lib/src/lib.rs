@@ -1,9 +1,13 @@
 //! Shared core of every function: domain types and validation, the single-table store,
 //! authentication and the service operations both doors (HTTP API and MCP) call.
 
+pub mod admin;
 pub mod clock;
 pub mod config;
 pub mod domain;
+pub mod http;
 pub mod ids;
+pub mod service;
 pub mod store;
+pub mod telemetry;
 pub mod wire;

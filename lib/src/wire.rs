@@ -6,12 +6,11 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::domain::WeightMode;
 use crate::domain::{
-    AbTest, BoundedText, ClicksLimit, HexColor, Hostname, Invalid, LinkSettings, QrSettings, Rules, Slug,
-    TargetUrl,
+    AbTest, BoundedText, ClicksLimit, HexColor, Hostname, Invalid, LinkSettings, QrSettings, Rules, Slug, TargetUrl,
 };
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
-use crate::domain::WeightMode;
 use crate::ids::ObjectId;
 
 /// Which door a request came through; the two differ in a few documented details
@@ -164,14 +163,20 @@ fn optional_text<const MAX: usize>(field: &str, raw: Option<&str>) -> Result<Opt
 }
 
 fn clicks_limit(raw: &serde_json::Number, door: Door) -> Result<Option<ClicksLimit>, Invalid> {
-    let limit = raw.as_u64().or_else(|| raw.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1e15).map(|f| f as u64));
+    let limit = raw.as_u64().or_else(|| {
+        raw.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1e15)
+            .map(|f| f as u64)
+    });
     match (limit, door) {
         (Some(0), Door::Mcp) => Ok(None),
         (Some(n), _) if n > 0 => Ok(ClicksLimit::new(n)),
         _ => Err(Invalid::new(
             "clicksLimit",
             match door {
-                Door::Http => "clicksLimit must be a positive whole number (omit it, or send null on update, for no limit).",
+                Door::Http => {
+                    "clicksLimit must be a positive whole number (omit it, or send null on update, for no limit)."
+                }
                 Door::Mcp => "clicksLimit must be a whole number; 0 means no limit.",
             },
         )),
@@ -191,7 +196,12 @@ fn expiration_date(raw: &str, now: DateTime<Utc>) -> Result<DateTime<Utc>, Inval
                 .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
                 .map(|n| n.and_utc())
         })
-        .or_else(|| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0)).map(|n| n.and_utc()));
+        .or_else(|| {
+            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+                .ok()
+                .and_then(|d| d.and_hms_opt(0, 0, 0))
+                .map(|n| n.and_utc())
+        });
     let Some(at) = parsed else {
         return Err(Invalid::new(
             "expirationDate",
@@ -208,7 +218,10 @@ fn tag_ids(raw: &[String]) -> Result<Vec<ObjectId>, Invalid> {
     let mut out = Vec::with_capacity(raw.len());
     for (i, id) in raw.iter().enumerate() {
         let id = ObjectId::parse(id).map_err(|_| {
-            Invalid::new(format!("tagIds[{i}]"), format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."))
+            Invalid::new(
+                format!("tagIds[{i}]"),
+                format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."),
+            )
         })?;
         if !out.contains(&id) {
             out.push(id);
@@ -258,11 +271,29 @@ impl LinkDraft {
         };
         let description = optional_text("description", input.description.as_deref())?;
         let slug = input.slug.as_deref().map(Slug::parse).transpose()?;
-        let domain = input.domain.as_deref().map(|d| Hostname::parse("domain", d)).transpose()?;
-        let clicks_limit = input.clicks_limit.as_ref().map(|n| clicks_limit(n, ctx.door)).transpose()?.flatten();
-        let expiration_date = input.expiration_date.as_deref().map(|d| expiration_date(d, ctx.now)).transpose()?;
+        let domain = input
+            .domain
+            .as_deref()
+            .map(|d| Hostname::parse("domain", d))
+            .transpose()?;
+        let clicks_limit = input
+            .clicks_limit
+            .as_ref()
+            .map(|n| clicks_limit(n, ctx.door))
+            .transpose()?
+            .flatten();
+        let expiration_date = input
+            .expiration_date
+            .as_deref()
+            .map(|d| expiration_date(d, ctx.now))
+            .transpose()?;
         let tag_ids = tag_ids(input.tag_ids.as_deref().unwrap_or_default())?;
-        let ab_test = input.ab_test.as_ref().map(|t| ab_test(t, ctx.door)).transpose()?.flatten();
+        let ab_test = input
+            .ab_test
+            .as_ref()
+            .map(|t| ab_test(t, ctx.door))
+            .transpose()?
+            .flatten();
         let qr_settings = match &input.qr_settings {
             Some(q) => QrSettings::parse("qrSettings", q)?,
             None => QrSettings::default(),
@@ -307,12 +338,21 @@ impl LinkPatch {
                 None => None,
             },
             slug: input.slug.as_deref().map(Slug::parse).transpose()?,
-            domain: input.domain.as_deref().map(|d| Hostname::parse("domain", d)).transpose()?,
+            domain: input
+                .domain
+                .as_deref()
+                .map(|d| Hostname::parse("domain", d))
+                .transpose()?,
             active: input.active,
             clicks_limit: input
                 .clicks_limit
                 .as_ref()
-                .map(|n| n.as_ref().map(|n| clicks_limit(n, ctx.door)).transpose().map(Option::flatten))
+                .map(|n| {
+                    n.as_ref()
+                        .map(|n| clicks_limit(n, ctx.door))
+                        .transpose()
+                        .map(Option::flatten)
+                })
                 .transpose()?,
             expiration_date: input
                 .expiration_date
@@ -321,8 +361,16 @@ impl LinkPatch {
                 .transpose()?,
             tag_ids: input.tag_ids.as_deref().map(tag_ids).transpose()?,
             ab_test: input.ab_test.as_ref().map(|t| ab_test(t, ctx.door)).transpose()?,
-            qr_settings: input.qr_settings.as_ref().map(|q| QrSettings::parse("qrSettings", q)).transpose()?,
-            og_title: input.og_title.as_ref().map(|t| optional_text("ogTitle", t.as_deref())).transpose()?,
+            qr_settings: input
+                .qr_settings
+                .as_ref()
+                .map(|q| QrSettings::parse("qrSettings", q))
+                .transpose()?,
+            og_title: input
+                .og_title
+                .as_ref()
+                .map(|t| optional_text("ogTitle", t.as_deref()))
+                .transpose()?,
             og_description: input
                 .og_description
                 .as_ref()
@@ -373,7 +421,14 @@ mod tests {
         let entropy = SeededEntropy::new(3);
         let now = "2026-01-01T00:00:00Z".parse().unwrap();
         let mut new_id = || ObjectId::generate(now, &entropy as &dyn Entropy);
-        LinkDraft::parse(&input, &mut ParseContext { now, door: Door::Http, new_id: &mut new_id })
+        LinkDraft::parse(
+            &input,
+            &mut ParseContext {
+                now,
+                door: Door::Http,
+                new_id: &mut new_id,
+            },
+        )
     }
 
     fn default_rules() -> serde_json::Value {
@@ -396,7 +451,10 @@ mod tests {
     fn quick_start_url_makes_one_default_rule() {
         let draft = parse_draft(json!({ "name": "n", "url": "https://example.com/x" })).unwrap();
         assert_eq!(draft.settings.rules.len(), 1);
-        assert_eq!(draft.settings.rules.default_rule().target_url.as_str(), "https://example.com/x");
+        assert_eq!(
+            draft.settings.rules.default_rule().target_url.as_str(),
+            "https://example.com/x"
+        );
     }
 
     #[test]
@@ -413,14 +471,16 @@ mod tests {
 
     #[test]
     fn expiration_date_must_be_in_the_future() {
-        let err = parse_draft(json!({ "name": "n", "rules": default_rules(), "expirationDate": "2025-01-01T00:00:00Z" }))
-            .unwrap_err();
+        let err =
+            parse_draft(json!({ "name": "n", "rules": default_rules(), "expirationDate": "2025-01-01T00:00:00Z" }))
+                .unwrap_err();
         assert_eq!(err.message, "expirationDate must be in the future.");
     }
 
     #[test]
     fn description_is_limited_to_1000_characters() {
-        let err = parse_draft(json!({ "name": "n", "rules": default_rules(), "description": "x".repeat(1001) })).unwrap_err();
+        let err =
+            parse_draft(json!({ "name": "n", "rules": default_rules(), "description": "x".repeat(1001) })).unwrap_err();
         assert_eq!(err.field.as_deref(), Some("description"));
     }
 
@@ -435,5 +495,62 @@ mod tests {
         let patch: LinkPatchInput = serde_json::from_value(json!({ "clicksLimit": null })).unwrap();
         assert_eq!(patch.clicks_limit, Some(None));
         assert_eq!(patch.expiration_date, None);
+    }
+}
+
+/// Deserialises a JSON value into a wire shape, turning serde's complaint into a sentence
+/// that names the field (`rules[1].id`, `active`).
+pub fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, Invalid> {
+    serde_path_to_error::deserialize(value).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner().to_string();
+        if let Some(rest) = inner.strip_prefix("unknown field `") {
+            let name = rest.split('`').next().unwrap_or_default();
+            let parent = path.rsplit_once('.').map(|(p, _)| p).filter(|_| path.ends_with(name));
+            let field = match parent {
+                Some(parent) => format!("{parent}.{name}"),
+                None if path == "." || path == name => name.to_string(),
+                None => super::domain::path(&path, name),
+            };
+            return Invalid::new(
+                field.clone(),
+                format!("{field} is not a known field; check its spelling."),
+            );
+        }
+        let field = if path == "." { None } else { Some(path.clone()) };
+        let shown = field.clone().unwrap_or_else(|| "The request body".to_string());
+        Invalid {
+            field,
+            message: format!("{shown} has the wrong type or shape: {inner}."),
+        }
+    })
+}
+
+#[cfg(test)]
+mod from_json_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_top_level_field_is_named() {
+        let err = from_json::<LinkInput>(json!({ "name": "n", "nmae": "x" })).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("nmae"));
+        assert_eq!(err.message, "nmae is not a known field; check its spelling.");
+    }
+
+    #[test]
+    fn unknown_nested_field_is_named_with_its_path() {
+        let err = from_json::<LinkInput>(
+            json!({ "rules": [{ "targetUrl": "https://a.b", "isDefault": true }, { "colour": 1 }] }),
+        )
+        .unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("rules[1].colour"));
+    }
+
+    #[test]
+    fn wrong_type_names_the_field() {
+        let err = from_json::<LinkInput>(json!({ "active": "yes" })).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("active"));
+        assert!(err.message.starts_with("active has the wrong type"));
     }
 }

@@ -1,1 +1,264 @@
-fn main() {}
+//! `linkctl`: account administration. Every command prints one JSON object on stdout;
+//! bad arguments exit non-zero with a one-line reason on stderr.
+
+use std::process::ExitCode;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use clap::{Parser, Subcommand};
+use lib::admin::{self, AdminError, KeyGrants, NewWorkspace};
+use lib::service::Service;
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+#[command(
+    name = "linkctl",
+    version,
+    about = "Administer users, workspaces, members, domains, tags and API keys"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Users.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Workspaces.
+    Workspace {
+        #[command(subcommand)]
+        command: WorkspaceCommand,
+    },
+    /// Workspace memberships.
+    Member {
+        #[command(subcommand)]
+        command: MemberCommand,
+    },
+    /// Custom short-link domains.
+    Domain {
+        #[command(subcommand)]
+        command: DomainCommand,
+    },
+    /// Tags.
+    Tag {
+        #[command(subcommand)]
+        command: TagCommand,
+    },
+    /// API keys.
+    Key {
+        #[command(subcommand)]
+        command: KeyCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create a user.
+    Create {
+        #[arg(long)]
+        email: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum WorkspaceCommand {
+    /// Create a workspace owned by a user (id or e-mail).
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        owner: String,
+        #[arg(long)]
+        max_links: Option<u64>,
+        #[arg(long)]
+        max_rules: Option<u64>,
+        /// ISO 8601 date-time (or date) when the licence expires.
+        #[arg(long, value_parser = parse_time)]
+        license_expires: Option<DateTime<Utc>>,
+    },
+    /// Set when a workspace's licence expires.
+    SetLicense {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long, value_parser = parse_time)]
+        expires: DateTime<Utc>,
+    },
+}
+
+#[derive(Subcommand)]
+enum MemberCommand {
+    /// Add a user to a workspace (or change their role).
+    Add {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        user: String,
+        /// owner, manager or member.
+        #[arg(long)]
+        role: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum DomainCommand {
+    /// Register a host for a workspace.
+    Add {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        host: String,
+        #[arg(long)]
+        verified: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum TagCommand {
+    /// Create a tag in a workspace.
+    Create {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        name: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Generate a user's API key (printed once); the previous key stops working at once.
+    Create {
+        #[arg(long)]
+        user: String,
+        /// Grant HTTP API access.
+        #[arg(long)]
+        api: bool,
+        /// Enable MCP with these scopes (comma-separated: links:read,links:write,links:delete,links:bulk,analytics:read).
+        #[arg(long)]
+        mcp_scopes: Option<String>,
+    },
+}
+
+fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
+    DateTime::parse_from_rfc3339(raw)
+        .map(|t| t.with_timezone(&Utc))
+        .or_else(|_| {
+            NaiveDate::parse_from_str(raw, "%Y-%m-%d").map(|d| d.and_hms_opt(0, 0, 0).expect("midnight").and_utc())
+        })
+        .map_err(|_| format!("{raw:?} is not an ISO 8601 date-time such as 2027-01-31T00:00:00Z"))
+}
+
+async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
+    Ok(match command {
+        Command::User {
+            command: UserCommand::Create { email },
+        } => {
+            let user = admin::create_user(service, &email).await?;
+            json!({ "id": user.id, "email": user.email })
+        }
+        Command::Workspace {
+            command:
+                WorkspaceCommand::Create {
+                    name,
+                    owner,
+                    max_links,
+                    max_rules,
+                    license_expires,
+                },
+        } => {
+            let options = NewWorkspace {
+                id: None,
+                name,
+                max_links,
+                max_rules,
+                license_expires,
+            };
+            let ws = admin::create_workspace(service, &owner, options).await?;
+            json!({ "id": ws.id, "name": ws.name, "ownerId": ws.owner_id, "maxLinks": ws.plan.max_links, "maxRulesPerLink": ws.plan.max_rules_per_link })
+        }
+        Command::Workspace {
+            command: WorkspaceCommand::SetLicense { workspace, expires },
+        } => {
+            let id = admin::set_license(service, &workspace, Some(expires)).await?;
+            json!({ "id": id, "licenseExpiresAt": expires })
+        }
+        Command::Member {
+            command: MemberCommand::Add { workspace, user, role },
+        } => {
+            let m = admin::add_member(service, &workspace, &user, &role).await?;
+            json!({ "id": m.user_id, "workspaceId": m.workspace_id, "role": m.role })
+        }
+        Command::Domain {
+            command:
+                DomainCommand::Add {
+                    workspace,
+                    host,
+                    verified,
+                },
+        } => {
+            let d = admin::add_domain(service, &workspace, &host, verified).await?;
+            json!({ "id": d.host, "workspaceId": d.workspace_id, "verified": d.verified })
+        }
+        Command::Tag {
+            command: TagCommand::Create { workspace, name },
+        } => {
+            let t = admin::create_tag(service, &workspace, &name).await?;
+            json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name })
+        }
+        Command::Key {
+            command: KeyCommand::Create { user, api, mcp_scopes },
+        } => {
+            let scopes = mcp_scopes.as_deref().map(admin::parse_scopes).transpose()?;
+            let (user, key) = admin::create_key(
+                service,
+                &user,
+                KeyGrants {
+                    http_api: api,
+                    mcp_scopes: scopes,
+                },
+            )
+            .await?;
+            json!({ "id": user.id, "key": key })
+        }
+    })
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let line = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
+            eprintln!("linkctl: {line}");
+            return ExitCode::from(2);
+        }
+    };
+    let service = match Service::from_env().await {
+        Ok(service) => service,
+        Err(e) => {
+            eprintln!("linkctl: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&service, cli.command).await {
+        Ok(value) => {
+            println!("{value}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("linkctl: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,1 +1,8 @@
-fn main() {}
+use lambda_http::{Error, run, service_fn};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    lib::telemetry::init_lambda();
+    let service = lib::service::Service::from_env().await?;
+    run(service_fn(|req| update_link::handler(&service, req))).await
+}

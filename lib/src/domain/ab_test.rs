@@ -123,7 +123,10 @@ impl AbTest {
         if enabled && inputs.len() < 2 {
             return Err(Invalid::new(
                 format!("{field}.variants"),
-                format!("{field}.variants needs at least 2 variants when the test is enabled (got {}).", inputs.len()),
+                format!(
+                    "{field}.variants needs at least 2 variants when the test is enabled (got {}).",
+                    inputs.len()
+                ),
             ));
         }
         if inputs.len() > 26 {
@@ -147,7 +150,10 @@ impl AbTest {
             if variants.iter().any(|v: &Variant| v.id == id) {
                 return Err(Invalid::new(
                     format!("{at}.id"),
-                    format!("{at}.id {:?} is used by another variant; variant ids must be unique.", id.as_str()),
+                    format!(
+                        "{at}.id {:?} is used by another variant; variant ids must be unique.",
+                        id.as_str()
+                    ),
                 ));
             }
             let name = match (&input.name, mode) {
@@ -164,7 +170,10 @@ impl AbTest {
                 None => return Err(Invalid::new(format!("{at}.url"), format!("{at}.url is required."))),
             };
             let Some(weight) = input.weight else {
-                return Err(Invalid::new(format!("{at}.weight"), format!("{at}.weight is required.")));
+                return Err(Invalid::new(
+                    format!("{at}.weight"),
+                    format!("{at}.weight is required."),
+                ));
             };
             let weight_ok = match mode {
                 WeightMode::Percent => weight.fract() == 0.0 && (1.0..=99.0).contains(&weight),
@@ -175,10 +184,18 @@ impl AbTest {
                     WeightMode::Percent => "a whole number from 1 to 99",
                     WeightMode::Relative => "a positive number (a relative share, e.g. 70 and 30)",
                 };
-                return Err(Invalid::new(format!("{at}.weight"), format!("{at}.weight must be {expected}.")));
+                return Err(Invalid::new(
+                    format!("{at}.weight"),
+                    format!("{at}.weight must be {expected}."),
+                ));
             }
             raw_weights.push(weight);
-            variants.push(Variant { id, name, url, weight: 0 });
+            variants.push(Variant {
+                id,
+                name,
+                url,
+                weight: 0,
+            });
         }
         let weights = match mode {
             WeightMode::Percent => {
@@ -259,8 +276,12 @@ mod tests {
 
     #[test]
     fn percent_weights_must_sum_to_100() {
-        let err = AbTest::parse("abTest", &fields(true, vec![variant("a", 50.0), variant("b", 40.0)]), WeightMode::Percent)
-            .unwrap_err();
+        let err = AbTest::parse(
+            "abTest",
+            &fields(true, vec![variant("a", 50.0), variant("b", 40.0)]),
+            WeightMode::Percent,
+        )
+        .unwrap_err();
         assert_eq!(err.message, "abTest.variants weights must sum to 100 (got 90).");
     }
 
@@ -273,16 +294,24 @@ mod tests {
     #[test]
     fn percent_weights_are_whole_numbers_from_1_to_99() {
         for bad in [0.0, 100.0, 50.5] {
-            let err = AbTest::parse("abTest", &fields(true, vec![variant("a", bad), variant("b", 100.0 - bad)]), WeightMode::Percent)
-                .unwrap_err();
+            let err = AbTest::parse(
+                "abTest",
+                &fields(true, vec![variant("a", bad), variant("b", 100.0 - bad)]),
+                WeightMode::Percent,
+            )
+            .unwrap_err();
             assert_eq!(err.field.as_deref(), Some("abTest.variants[0].weight"), "{bad}");
         }
     }
 
     #[test]
     fn variant_ids_are_unique() {
-        let err = AbTest::parse("abTest", &fields(true, vec![variant("a", 50.0), variant("a", 50.0)]), WeightMode::Percent)
-            .unwrap_err();
+        let err = AbTest::parse(
+            "abTest",
+            &fields(true, vec![variant("a", 50.0), variant("a", 50.0)]),
+            WeightMode::Percent,
+        )
+        .unwrap_err();
         assert_eq!(err.field.as_deref(), Some("abTest.variants[1].id"));
     }
 
@@ -320,8 +349,12 @@ mod tests {
 
     #[test]
     fn pick_follows_cumulative_weights() {
-        let test = AbTest::parse("abTest", &fields(true, vec![variant("a", 70.0), variant("b", 30.0)]), WeightMode::Percent)
-            .unwrap();
+        let test = AbTest::parse(
+            "abTest",
+            &fields(true, vec![variant("a", 70.0), variant("b", 30.0)]),
+            WeightMode::Percent,
+        )
+        .unwrap();
         assert_eq!(test.pick(0).unwrap().id.as_str(), "a");
         assert_eq!(test.pick(69).unwrap().id.as_str(), "a");
         assert_eq!(test.pick(70).unwrap().id.as_str(), "b");

@@ -20,19 +20,31 @@ pub struct Slug(String);
 impl Slug {
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         if raw.is_empty() {
-            return Err(Invalid::new("slug", "slug must not be empty; omit it to have one generated."));
+            return Err(Invalid::new(
+                "slug",
+                "slug must not be empty; omit it to have one generated.",
+            ));
         }
         if raw.chars().count() > MAX_SLUG_CHARS {
-            return Err(Invalid::new("slug", format!("slug must be at most {MAX_SLUG_CHARS} characters.")));
+            return Err(Invalid::new(
+                "slug",
+                format!("slug must be at most {MAX_SLUG_CHARS} characters."),
+            ));
         }
-        if !raw.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+        if !raw
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
             return Err(Invalid::new(
                 "slug",
                 format!("slug may contain only lowercase letters, digits and hyphens (got {raw:?})."),
             ));
         }
         if RESERVED_SLUGS.contains(&raw) {
-            return Err(Invalid::new("slug", format!("slug {raw:?} is reserved; choose another.")));
+            return Err(Invalid::new(
+                "slug",
+                format!("slug {raw:?} is reserved; choose another."),
+            ));
         }
         Ok(Self(raw.to_string()))
     }
@@ -70,7 +82,10 @@ impl Hostname {
                 && !l.ends_with('-')
         };
         if host.is_empty() || host.len() > 253 || !host.split('.').all(label_ok) {
-            return Err(Invalid::new(field, format!("{field} must be a host name such as links.example.com (got {raw:?}).")));
+            return Err(Invalid::new(
+                field,
+                format!("{field} must be a host name such as links.example.com (got {raw:?})."),
+            ));
         }
         Ok(Self(host))
     }
@@ -169,7 +184,10 @@ impl Link {
     pub fn is_live(&self, now: DateTime<Utc>, limited_clicks: u64) -> bool {
         self.settings.active
             && self.settings.expiration_date.is_none_or(|at| now < at)
-            && self.settings.clicks_limit.is_none_or(|limit| limited_clicks < limit.get())
+            && self
+                .settings
+                .clicks_limit
+                .is_none_or(|limit| limited_clicks < limit.get())
     }
 }
 
@@ -195,7 +213,10 @@ mod tests {
     #[test]
     fn slug_rejects_more_than_100_characters() {
         assert!(Slug::parse(&"a".repeat(100)).is_ok());
-        assert_eq!(Slug::parse(&"a".repeat(101)).unwrap_err().message, "slug must be at most 100 characters.");
+        assert_eq!(
+            Slug::parse(&"a".repeat(101)).unwrap_err().message,
+            "slug must be at most 100 characters."
+        );
     }
 
     #[test]
@@ -207,7 +228,10 @@ mod tests {
 
     #[test]
     fn hostname_is_lowercased_and_checked() {
-        assert_eq!(Hostname::parse("domain", "Go.Example.COM").unwrap().as_str(), "go.example.com");
+        assert_eq!(
+            Hostname::parse("domain", "Go.Example.COM").unwrap().as_str(),
+            "go.example.com"
+        );
         assert!(Hostname::parse("domain", "exa mple.com").is_err());
         assert!(Hostname::parse("domain", "-bad.com").is_err());
     }

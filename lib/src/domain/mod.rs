@@ -14,8 +14,8 @@ pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, Verifi
 pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
 pub use qr::{HexColor, QrFields, QrSettings};
 pub use rule::{
-    Browser, Conditions, CountryCode, Device, Locale, Os, Rule, RuleFields, Rules, TimeOfDay,
-    TimeWindow, Vocabulary, Weekday,
+    Browser, Conditions, CountryCode, Device, Locale, Os, Rule, RuleFields, Rules, TimeOfDay, TimeWindow, Vocabulary,
+    Weekday,
 };
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;

@@ -9,13 +9,14 @@ pub struct HexColor(String);
 
 impl HexColor {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
-        let ok = raw.starts_with('#')
-            && matches!(raw.len(), 4 | 7)
-            && raw[1..].bytes().all(|b| b.is_ascii_hexdigit());
+        let ok = raw.starts_with('#') && matches!(raw.len(), 4 | 7) && raw[1..].bytes().all(|b| b.is_ascii_hexdigit());
         if ok {
             Ok(Self(raw.to_ascii_lowercase()))
         } else {
-            Err(Invalid::new(field, format!("{field} must be a hex colour such as #1a2b3c or #abc (got {raw:?}).")))
+            Err(Invalid::new(
+                field,
+                format!("{field} must be a hex colour such as #1a2b3c or #abc (got {raw:?})."),
+            ))
         }
     }
     pub fn as_str(&self) -> &str {
@@ -88,7 +89,10 @@ impl QrSettings {
         let logo_field = path(field, "logo");
         let logo = match fields.logo.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
             None if use_logo => {
-                return Err(Invalid::new(&logo_field, format!("{logo_field} is required when useLogo is true.")));
+                return Err(Invalid::new(
+                    &logo_field,
+                    format!("{logo_field} is required when useLogo is true."),
+                ));
             }
             None => None,
             Some(logo) => {
@@ -111,7 +115,12 @@ impl QrSettings {
                 Some(logo.to_string())
             }
         };
-        Ok(Self { color, bg_color, use_logo, logo })
+        Ok(Self {
+            color,
+            bg_color,
+            use_logo,
+            logo,
+        })
     }
 }
 
@@ -135,7 +144,14 @@ mod tests {
 
     #[test]
     fn use_logo_requires_a_logo() {
-        let err = QrSettings::parse("qrSettings", &QrFields { use_logo: Some(true), ..Default::default() }).unwrap_err();
+        let err = QrSettings::parse(
+            "qrSettings",
+            &QrFields {
+                use_logo: Some(true),
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
         assert_eq!(err.message, "qrSettings.logo is required when useLogo is true.");
     }
 }

@@ -291,7 +291,9 @@ fn each<T>(
 }
 
 fn vocabulary<T: Vocabulary>(field: &str, values: &Option<Vec<String>>) -> Result<Vec<T>, Invalid> {
-    each(field, values, T::parse, |_| format!("allowed values are {}.", T::allowed()))
+    each(field, values, T::parse, |_| {
+        format!("allowed values are {}.", T::allowed())
+    })
 }
 
 impl Rule {
@@ -303,7 +305,10 @@ impl Rule {
             None => return Err(Invalid::new(f("targetUrl"), format!("{} is required.", f("targetUrl")))),
         };
         let Some(is_default) = fields.is_default else {
-            return Err(Invalid::new(f("isDefault"), format!("{} is required (true or false).", f("isDefault"))));
+            return Err(Invalid::new(
+                f("isDefault"),
+                format!("{} is required (true or false).", f("isDefault")),
+            ));
         };
         let name = fields
             .name
@@ -321,7 +326,10 @@ impl Rule {
             (Some(start), Some(end)) => {
                 let parse_time = |field: String, raw: &str| {
                     TimeOfDay::parse(raw).ok_or_else(|| {
-                        Invalid::new(field.clone(), format!("{field} must be a UTC time written HH:MM (got {raw:?})."))
+                        Invalid::new(
+                            field.clone(),
+                            format!("{field} must be a UTC time written HH:MM (got {raw:?})."),
+                        )
                     })
                 };
                 let start = parse_time(f("timeStart"), start)?;
@@ -329,16 +337,26 @@ impl Rule {
                 if start == end {
                     return Err(Invalid::new(
                         f("timeEnd"),
-                        format!("{} must differ from timeStart; a window may cross midnight, e.g. 22:00 to 06:00.", f("timeEnd")),
+                        format!(
+                            "{} must differ from timeStart; a window may cross midnight, e.g. 22:00 to 06:00.",
+                            f("timeEnd")
+                        ),
                     ));
                 }
                 Some(TimeWindow { start, end })
             }
             (Some(_), None) | (None, Some(_)) => {
-                let missing = if fields.time_start.is_none() { "timeStart" } else { "timeEnd" };
+                let missing = if fields.time_start.is_none() {
+                    "timeStart"
+                } else {
+                    "timeEnd"
+                };
                 return Err(Invalid::new(
                     f(missing),
-                    format!("{} is missing: timeStart and timeEnd must be given together.", f(missing)),
+                    format!(
+                        "{} is missing: timeStart and timeEnd must be given together.",
+                        f(missing)
+                    ),
                 ));
             }
         };
@@ -346,7 +364,10 @@ impl Rule {
         for (i, day) in fields.days_of_week.iter().flatten().enumerate() {
             let field = format!("{}[{i}]", f("daysOfWeek"));
             let day = u8::try_from(*day).ok().and_then(Weekday::new).ok_or_else(|| {
-                Invalid::new(field.clone(), format!("{field} must be a day number from 0 (Sunday) to 6 (Saturday)."))
+                Invalid::new(
+                    field.clone(),
+                    format!("{field} must be a day number from 0 (Sunday) to 6 (Saturday)."),
+                )
             })?;
             if !days_of_week.contains(&day) {
                 days_of_week.push(day);
@@ -367,7 +388,10 @@ impl Rule {
             days_of_week,
         };
         if !conditions.city.is_empty() && conditions.country.is_empty() {
-            return Err(Invalid::new(f("city"), format!("{} requires country on the same rule.", f("city"))));
+            return Err(Invalid::new(
+                f("city"),
+                format!("{} requires country on the same rule.", f("city")),
+            ));
         }
         let set = conditions.set_fields();
         if is_default {
@@ -440,11 +464,7 @@ pub struct Rules(Vec<Rule>);
 
 impl Rules {
     /// Parses the `rules` array of a request, giving each rule a fresh id from `new_id`.
-    pub fn parse(
-        field: &str,
-        inputs: &[RuleFields],
-        mut new_id: impl FnMut() -> ObjectId,
-    ) -> Result<Self, Invalid> {
+    pub fn parse(field: &str, inputs: &[RuleFields], mut new_id: impl FnMut() -> ObjectId) -> Result<Self, Invalid> {
         if inputs.is_empty() {
             return Err(Invalid::new(field, format!("{field} must be a non-empty array.")));
         }
@@ -479,7 +499,10 @@ impl Rules {
 
     /// The fallback rule.
     pub fn default_rule(&self) -> &Rule {
-        self.0.iter().find(|r| r.is_default).expect("Rules always hold one default rule")
+        self.0
+            .iter()
+            .find(|r| r.is_default)
+            .expect("Rules always hold one default rule")
     }
 
     /// Non-default rules, in evaluation order.
@@ -556,7 +579,12 @@ mod tests {
 
     #[test]
     fn rules_reject_a_second_default_rule() {
-        let err = Rules::parse("rules", &[default_rule("https://a.com"), default_rule("https://b.com")], ids()).unwrap_err();
+        let err = Rules::parse(
+            "rules",
+            &[default_rule("https://a.com"), default_rule("https://b.com")],
+            ids(),
+        )
+        .unwrap_err();
         assert_eq!(err.message, "Exactly one rule must have isDefault true (found 2).");
     }
 
@@ -586,7 +614,10 @@ mod tests {
         rule.device = Some(vec!["mobile".into()]);
         let err = Rules::parse("rules", &[rule], ids()).unwrap_err();
         assert_eq!(err.field.as_deref(), Some("rules[0].device"));
-        assert!(err.message.starts_with("rules[0] is the default rule and cannot carry conditions (device)"));
+        assert!(
+            err.message
+                .starts_with("rules[0] is the default rule and cannot carry conditions (device)")
+        );
     }
 
     #[test]
@@ -601,7 +632,12 @@ mod tests {
 
     #[test]
     fn unknown_country_codes_are_rejected() {
-        let err = Rules::parse("rules", &[country_rule(&["US", "XX"]), default_rule("https://a.com")], ids()).unwrap_err();
+        let err = Rules::parse(
+            "rules",
+            &[country_rule(&["US", "XX"]), default_rule("https://a.com")],
+            ids(),
+        )
+        .unwrap_err();
         assert_eq!(err.field.as_deref(), Some("rules[0].country[1]"));
     }
 

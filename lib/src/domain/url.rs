@@ -63,14 +63,25 @@ mod tests {
 
     #[test]
     fn target_url_accepts_web_urls_and_app_deep_links() {
-        for ok in ["https://example.com/a?b=c", "http://x.io", "myapp://open/item/4", "mailto:a@b.co"] {
+        for ok in [
+            "https://example.com/a?b=c",
+            "http://x.io",
+            "myapp://open/item/4",
+            "mailto:a@b.co",
+        ] {
             assert!(TargetUrl::parse("targetUrl", ok).is_ok(), "{ok}");
         }
     }
 
     #[test]
     fn target_url_rejects_script_schemes() {
-        for bad in ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,hi", "vbscript:x", "file:///etc/passwd"] {
+        for bad in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "data:text/html,hi",
+            "vbscript:x",
+            "file:///etc/passwd",
+        ] {
             let err = TargetUrl::parse("targetUrl", bad).unwrap_err();
             assert!(err.message.contains("must not use"), "{bad}: {}", err.message);
         }

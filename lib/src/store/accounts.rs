@@ -37,7 +37,11 @@ impl Store {
             None,
         )?;
         let items = vec![
-            tx::put(&self.table, encode(user, &keys::user(&user.id), None)?, Some("attribute_not_exists(PK)"))?,
+            tx::put(
+                &self.table,
+                encode(user, &keys::user(&user.id), None)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
             tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?,
         ];
         match transact(&self.client, items).await? {
@@ -165,7 +169,12 @@ impl Store {
         };
         match request.send().await {
             Ok(_) => Ok(true),
-            Err(e) if matches!(e.as_service_error(), Some(UpdateItemError::ConditionalCheckFailedException(_))) => {
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
                 Ok(false)
             }
             Err(e) => Err(StoreError::request("UpdateItem", e)),
@@ -217,30 +226,29 @@ impl Store {
         Ok(transact(&self.client, items).await?.is_ok())
     }
 
-    /// One `BatchGetItem`: the registration of `host` (if any) and which of `tags` exist in
-    /// the workspace.
-    pub async fn domain_and_tags(
+    /// One `BatchGetItem`: the registrations of `hosts` and which of `tags` exist in the
+    /// workspace.
+    pub async fn domains_and_tags(
         &self,
         workspace: &ObjectId,
-        host: Option<&Hostname>,
+        hosts: &[Hostname],
         tags: &[ObjectId],
-    ) -> Result<(Option<VerifiedDomain>, Vec<ObjectId>), StoreError> {
+    ) -> Result<(Vec<VerifiedDomain>, Vec<ObjectId>), StoreError> {
         let mut wanted: Vec<keys::Key> = tags.iter().map(|t| keys::tag(workspace, t)).collect();
-        let domain_key = host.map(keys::domain);
-        wanted.extend(domain_key.clone());
+        wanted.extend(hosts.iter().map(keys::domain));
         if wanted.is_empty() {
-            return Ok((None, Vec::new()));
+            return Ok((Vec::new(), Vec::new()));
         }
-        let mut domain = None;
+        let mut domains = Vec::new();
         let mut found_tags = Vec::new();
         for item in self.batch_get(&wanted, false).await? {
-            if item_key(&item) == domain_key {
-                domain = Some(decode::<VerifiedDomain>(item)?);
+            if item_key(&item).is_some_and(|k| k.pk.starts_with("DOMAIN#")) {
+                domains.push(decode::<VerifiedDomain>(item)?);
             } else {
                 found_tags.push(decode::<Tag>(item)?.id);
             }
         }
-        Ok((domain, found_tags))
+        Ok((domains, found_tags))
     }
 }
 

@@ -110,6 +110,12 @@ mod tests {
     fn link_key_is_the_domain_and_slug() {
         let host = Hostname::parse("domain", "go.example.com").unwrap();
         let slug = Slug::parse("spring").unwrap();
-        assert_eq!(link(&host, &slug), Key { pk: "SLUG#go.example.com#spring".into(), sk: "LINK".into() });
+        assert_eq!(
+            link(&host, &slug),
+            Key {
+                pk: "SLUG#go.example.com#spring".into(),
+                sk: "LINK".into()
+            }
+        );
     }
 }

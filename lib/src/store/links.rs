@@ -122,7 +122,12 @@ impl Store {
     /// Which of these (domain, slug) pairs are already taken (a hint; the write decides).
     pub async fn taken_slugs(&self, wanted: &[(Hostname, Slug)]) -> Result<HashSet<(Hostname, Slug)>, StoreError> {
         let keys: Vec<keys::Key> = wanted.iter().map(|(d, sl)| keys::link(d, sl)).collect();
-        let found: HashSet<keys::Key> = self.batch_get(&keys, false).await?.iter().filter_map(item_key).collect();
+        let found: HashSet<keys::Key> = self
+            .batch_get(&keys, false)
+            .await?
+            .iter()
+            .filter_map(item_key)
+            .collect();
         Ok(wanted
             .iter()
             .filter(|(d, sl)| found.contains(&keys::link(d, sl)))
@@ -150,7 +155,12 @@ impl Store {
             .await;
         match result {
             Ok(_) => Ok(true),
-            Err(e) if matches!(e.as_service_error(), Some(UpdateItemError::ConditionalCheckFailedException(_))) => {
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
                 Ok(false)
             }
             Err(e) => Err(StoreError::request("UpdateItem", e)),
@@ -184,8 +194,16 @@ impl Store {
             while !pending.is_empty() {
                 let mut items = Vec::with_capacity(pending.len() * 2);
                 for &i in &pending {
-                    items.push(tx::put(&self.table, link_item(&links[i], 1, 0)?, Some("attribute_not_exists(PK)"))?);
-                    items.push(tx::put(&self.table, ref_item(&links[i])?, Some("attribute_not_exists(PK)"))?);
+                    items.push(tx::put(
+                        &self.table,
+                        link_item(&links[i], 1, 0)?,
+                        Some("attribute_not_exists(PK)"),
+                    )?);
+                    items.push(tx::put(
+                        &self.table,
+                        ref_item(&links[i])?,
+                        Some("attribute_not_exists(PK)"),
+                    )?);
                 }
                 match transact(&self.client, items).await? {
                     Ok(()) => {
@@ -223,7 +241,10 @@ impl Store {
         slug: &Slug,
         consistent: bool,
     ) -> Result<Option<StoredLink>, StoreError> {
-        self.get(&keys::link(domain, slug), consistent).await?.map(decode_link).transpose()
+        self.get(&keys::link(domain, slug), consistent)
+            .await?
+            .map(decode_link)
+            .transpose()
     }
 
     /// A link by id: the pointer, then the link (both consistent).
@@ -279,7 +300,12 @@ impl Store {
             .await;
         match result {
             Ok(_) => Ok(UpdateOutcome::Updated),
-            Err(e) if matches!(e.as_service_error(), Some(UpdateItemError::ConditionalCheckFailedException(_))) => {
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
                 Ok(UpdateOutcome::Conflict)
             }
             Err(e) => Err(StoreError::request("UpdateItem", e)),
@@ -320,7 +346,12 @@ impl Store {
                 Some("id = :id"),
                 &[(":id", s(pointer.link_id.as_str()))],
             )?,
-            tx::delete(&self.table, &keys::link_ref(&pointer.link_id), Some("attribute_exists(PK)"), &[])?,
+            tx::delete(
+                &self.table,
+                &keys::link_ref(&pointer.link_id),
+                Some("attribute_exists(PK)"),
+                &[],
+            )?,
             tx::update(
                 &self.table,
                 &keys::workspace(&pointer.workspace_id),

@@ -46,7 +46,10 @@ impl Intercept for RequestCounter {
         _runtime_components: &RuntimeComponents,
         cfg: &mut ConfigBag,
     ) -> Result<(), BoxError> {
-        let name = cfg.load::<Metadata>().map(|m| m.name().to_string()).unwrap_or_else(|| "unknown".into());
+        let name = cfg
+            .load::<Metadata>()
+            .map(|m| m.name().to_string())
+            .unwrap_or_else(|| "unknown".into());
         *self.counts.lock().expect("counter lock").entry(name).or_default() += 1;
         Ok(())
     }

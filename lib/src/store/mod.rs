@@ -135,10 +135,8 @@ impl Store {
                 if let Some(mut responses) = out.responses {
                     found.extend(responses.remove(&self.table).unwrap_or_default());
                 }
-                if let Some(mut unprocessed) = out.unprocessed_keys {
-                    if let Some(rest) = unprocessed.remove(&self.table) {
-                        pending = rest.keys;
-                    }
+                if let Some(rest) = out.unprocessed_keys.and_then(|mut u| u.remove(&self.table)) {
+                    pending = rest.keys;
                 }
                 if !pending.is_empty() {
                     attempt += 1;
@@ -226,7 +224,11 @@ async fn transact(
     use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
     let mut attempt = 0u32;
     loop {
-        let result = client.transact_write_items().set_transact_items(Some(items.clone())).send().await;
+        let result = client
+            .transact_write_items()
+            .set_transact_items(Some(items.clone()))
+            .send()
+            .await;
         match result {
             Ok(_) => return Ok(Ok(())),
             Err(err) => {
@@ -239,7 +241,8 @@ async fn transact(
                                 .map(|r| r.code().unwrap_or("None").to_string())
                                 .collect(),
                         };
-                        if !cancellation.conflict() || cancellation.codes.iter().any(|c| c == "ConditionalCheckFailed") {
+                        if !cancellation.conflict() || cancellation.codes.iter().any(|c| c == "ConditionalCheckFailed")
+                        {
                             return Ok(Err(cancellation));
                         }
                         true

@@ -18,7 +18,13 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), StoreError
             .build()
             .map_err(build)
     };
-    let key = |name: &str, kind: KeyType| KeySchemaElement::builder().attribute_name(name).key_type(kind).build().map_err(build);
+    let key = |name: &str, kind: KeyType| {
+        KeySchemaElement::builder()
+            .attribute_name(name)
+            .key_type(kind)
+            .build()
+            .map_err(build)
+    };
     client
         .create_table()
         .table_name(table)
@@ -69,7 +75,12 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<bool, StoreErr
     use aws_sdk_dynamodb::operation::describe_table::DescribeTableError;
     match client.describe_table().table_name(table).send().await {
         Ok(_) => Ok(false),
-        Err(err) if matches!(err.as_service_error(), Some(DescribeTableError::ResourceNotFoundException(_))) => {
+        Err(err)
+            if matches!(
+                err.as_service_error(),
+                Some(DescribeTableError::ResourceNotFoundException(_))
+            ) =>
+        {
             create_table(client, table).await?;
             Ok(true)
         }

@@ -1,0 +1,168 @@
+//! The dev server: one local HTTP server that routes like API Gateway and calls exactly the
+//! handlers the Lambda functions run, with the `lambda_http::Request` API Gateway would
+//! build (request context, query and path parameters, source IP).
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use lambda_http::aws_lambda_events::apigw::{
+    ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription,
+};
+use lambda_http::aws_lambda_events::query_map::QueryMap;
+use lambda_http::http::{Method, StatusCode};
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt, Response};
+use lib::service::Service;
+use tokio::net::TcpListener;
+
+/// API Gateway's own payload limit.
+const MAX_GATEWAY_BODY: usize = 10 * 1024 * 1024;
+
+/// Serves until the listener fails.
+pub async fn serve(listener: TcpListener, service: Arc<Service>) -> std::io::Result<()> {
+    loop {
+        let (stream, peer) = listener.accept().await?;
+        let service = service.clone();
+        tokio::spawn(async move {
+            let handler = service_fn(move |req| {
+                let service = service.clone();
+                async move { Ok::<_, Infallible>(handle(&service, req, peer).await) }
+            });
+            let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+            if let Err(err) = builder.serve_connection(TokioIo::new(stream), handler).await {
+                tracing::debug!(%peer, error = %err, "connection closed");
+            }
+        });
+    }
+}
+
+/// Converts one HTTP request, routes it, converts the response back.
+pub async fn handle(
+    service: &Service,
+    req: hyper::Request<Incoming>,
+    peer: SocketAddr,
+) -> hyper::Response<Full<Bytes>> {
+    let (parts, body) = req.into_parts();
+    let bytes = match Limited::new(body, MAX_GATEWAY_BODY).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(_) => {
+            return plain(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                r#"{"message":"Request Entity Too Large"}"#,
+            );
+        }
+    };
+    let request_id = format!("dev-{}", service.new_id());
+    let lambda_request = to_lambda_request(parts, bytes, peer, &request_id);
+    let method = lambda_request.method().clone();
+    let path = lambda_request.uri().path().to_string();
+    let started = std::time::Instant::now();
+    let response = route(service, lambda_request).await;
+    tracing::info!(%method, %path, status = response.status().as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, request_id, "request");
+    from_lambda_response(response)
+}
+
+/// Builds the request API Gateway (HTTP API, payload 2.0) would hand to a function.
+pub fn to_lambda_request(
+    parts: lambda_http::http::request::Parts,
+    bytes: Bytes,
+    peer: SocketAddr,
+    request_id: &str,
+) -> Request {
+    let source_ip = parts
+        .headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|ip| ip.trim().to_string())
+        .filter(|ip| !ip.is_empty())
+        .unwrap_or_else(|| peer.ip().to_string());
+    let path = parts.uri.path().to_string();
+    let mut query: HashMap<String, Vec<String>> = HashMap::new();
+    if let Some(q) = parts.uri.query() {
+        for (k, v) in url::form_urlencoded::parse(q.as_bytes()) {
+            query.entry(k.into_owned()).or_default().push(v.into_owned());
+        }
+    }
+    let mut http = ApiGatewayV2httpRequestContextHttpDescription::default();
+    http.method = parts.method.clone();
+    http.path = Some(path.clone());
+    http.protocol = Some("HTTP/1.1".into());
+    http.source_ip = Some(source_ip);
+    http.user_agent = parts
+        .headers
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let mut context = ApiGatewayV2httpRequestContext::default();
+    context.stage = Some("$default".into());
+    context.request_id = Some(request_id.to_string());
+    context.time_epoch = chrono::Utc::now().timestamp_millis();
+    context.http = http;
+    let body = if bytes.is_empty() {
+        Body::Empty
+    } else {
+        match String::from_utf8(bytes.to_vec()) {
+            Ok(text) => Body::Text(text),
+            Err(e) => Body::Binary(e.into_bytes()),
+        }
+    };
+    Request::from_parts(parts, body)
+        .with_request_context(RequestContext::ApiGatewayV2(context))
+        .with_query_string_parameters(QueryMap::from(query))
+        .with_raw_http_path(path)
+}
+
+/// The routes of template.yaml, in one place.
+pub async fn route(service: &Service, req: Request) -> Response<Body> {
+    let path = req.uri().path().trim_end_matches('/').to_string();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let method = req.method().clone();
+    let result = match (&method, segments.as_slice()) {
+        (&Method::POST, ["apiv1", "link", "create"]) => create_link::handler(service, req).await,
+        (&Method::PUT, ["apiv1", "link", "update"]) => update_link::handler(service, req).await,
+        (&Method::DELETE, ["apiv1", "link", "delete"]) => delete_link::handler(service, req).await,
+        (&Method::POST, ["apiv1", "links", "bulk-create"]) => bulk_create_links::handler(service, req).await,
+        _ => return not_found(),
+    };
+    result.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "handler failed");
+        let mut response = Response::new(Body::Text(r#"{"message":"Internal Server Error"}"#.into()));
+        *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+        response
+    })
+}
+
+/// What API Gateway answers for a route it does not know.
+fn not_found() -> Response<Body> {
+    let mut response = Response::new(Body::Text(r#"{"message":"Not Found"}"#.into()));
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response.headers_mut().insert(
+        "content-type",
+        lambda_http::http::HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+fn plain(status: StatusCode, text: &'static str) -> hyper::Response<Full<Bytes>> {
+    let mut response = hyper::Response::new(Full::new(Bytes::from_static(text.as_bytes())));
+    *response.status_mut() = status;
+    response
+}
+
+fn from_lambda_response(response: Response<Body>) -> hyper::Response<Full<Bytes>> {
+    let (parts, body) = response.into_parts();
+    let bytes = match body {
+        Body::Empty => Bytes::new(),
+        Body::Text(text) => Bytes::from(text),
+        Body::Binary(bytes) => Bytes::from(bytes),
+        _ => Bytes::new(),
+    };
+    hyper::Response::from_parts(parts, Full::new(bytes))
+}

@@ -1,0 +1,111 @@
+//! Every sample event in `events/` is a real API Gateway v2 event its handler accepts.
+
+use std::sync::Arc;
+
+use lambda_http::Body;
+use lib::admin::NewWorkspace;
+use lib::domain::ApiKeyRecord;
+use lib::service::hash_api_key;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, oid, spawn_app};
+
+const EVENT_KEY: &str = "slk_0123456789abcdef0123456789abcdef0123456789abcdef";
+const EVENT_WORKSPACE: &str = "64656d6f0000000000000001";
+const EVENT_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
+
+/// Seeds the user, key and workspace the sample events name.
+async fn seed_event_identity(app: &TestApp) {
+    let owner = app.user().await;
+    let user = app.service.store.get_user(&oid(&owner)).await.unwrap().unwrap();
+    let record = ApiKeyRecord {
+        user_id: user.id.clone(),
+        http_api: true,
+        mcp_enabled: false,
+        mcp_scopes: vec![],
+        created_at: chrono::Utc::now(),
+    };
+    app.service
+        .store
+        .rotate_api_key(&user, &hash_api_key(EVENT_KEY), &record)
+        .await
+        .unwrap();
+    let options = NewWorkspace {
+        id: Some(oid(EVENT_WORKSPACE)),
+        name: "Events".into(),
+        ..Default::default()
+    };
+    lib::admin::create_workspace(&app.service, user.email.as_str(), options)
+        .await
+        .unwrap();
+}
+
+/// Loads an event file, pointing any `linkId` in its body at `link_id`.
+fn load_event(name: &str, link_id: Option<&str>) -> lambda_http::Request {
+    let path = format!("{}/../events/{name}", env!("CARGO_MANIFEST_DIR"));
+    let mut event: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("event file")).expect("json");
+    if let Some(link_id) = link_id {
+        let mut body: Value = serde_json::from_str(event["body"].as_str().unwrap()).unwrap();
+        assert_eq!(body["linkId"], EVENT_LINK, "{name} names the documented sample link");
+        body["linkId"] = Value::String(link_id.to_string());
+        event["body"] = Value::String(body.to_string());
+    }
+    lambda_http::request::from_str(&event.to_string()).expect("a valid API Gateway v2 event")
+}
+
+async fn run(app: &TestApp, name: &str, link_id: Option<&str>) -> Value {
+    let service: Arc<lib::service::Service> = app.service.clone();
+    let request = load_event(name, link_id);
+    let response = match name {
+        "create-link.json" => create_link::handler(&service, request).await,
+        "update-link.json" => update_link::handler(&service, request).await,
+        "delete-link.json" => delete_link::handler(&service, request).await,
+        "bulk-create-links.json" => bulk_create_links::handler(&service, request).await,
+        other => panic!("no handler for {other}"),
+    }
+    .expect("handler");
+    let text = match response.body() {
+        Body::Text(text) => text.clone(),
+        other => panic!("unexpected body {other:?}"),
+    };
+    assert_eq!(response.status(), 200, "{name}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn every_sample_event_is_accepted_by_its_handler() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let created = run(&app, "create-link.json", None).await;
+    assert_eq!(created["slug"], "spring-sale");
+    let id = created["id"].as_str().unwrap().to_string();
+    let updated = run(&app, "update-link.json", Some(&id)).await;
+    assert_eq!(updated["id"], id.as_str());
+    assert_eq!(
+        app.stored(&id).await.unwrap().link.settings.name.as_str(),
+        "Spring sale (extended)"
+    );
+    let bulk = run(&app, "bulk-create-links.json", None).await;
+    assert_eq!(bulk["created"].as_array().unwrap().len(), 2);
+    run(&app, "delete-link.json", Some(&id)).await;
+    assert!(app.stored(&id).await.is_none());
+}
+
+#[tokio::test]
+async fn every_event_file_is_covered() {
+    let dir = format!("{}/../events", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "bulk-create-links.json",
+            "create-link.json",
+            "delete-link.json",
+            "update-link.json"
+        ]
+    );
+}

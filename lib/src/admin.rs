@@ -1,0 +1,197 @@
+//! Account administration (the "app" side): what `linkctl`, the dev server's demo seed and
+//! the tests use to create users, workspaces, memberships, domains, tags and keys.
+
+use chrono::{DateTime, Utc};
+
+use crate::domain::{
+    ApiKeyRecord, Email, Hostname, Invalid, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace,
+};
+use crate::ids::ObjectId;
+use crate::service::{Service, generate_api_key, hash_api_key};
+use crate::store::{CreateUserError, KeyRotation, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error("{0}")]
+    Invalid(#[from] Invalid),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("storage failed: {}", crate::http::error_chain(.0))]
+    Store(#[from] StoreError),
+}
+
+/// A user given as an id or an e-mail address.
+pub async fn resolve_user(service: &Service, user: &str) -> Result<User, AdminError> {
+    let found = match ObjectId::parse(user) {
+        Ok(id) => service.store.get_user(&id).await?,
+        Err(_) => service.store.find_user_by_email(&Email::parse(user)?).await?,
+    };
+    found.ok_or_else(|| AdminError::NotFound(format!("no user {user:?}")))
+}
+
+fn workspace_id(raw: &str) -> Result<ObjectId, AdminError> {
+    ObjectId::parse(raw)
+        .map_err(|_| AdminError::Invalid(Invalid::new("workspace", format!("{raw:?} is not a workspace id"))))
+}
+
+pub async fn create_user(service: &Service, email: &str) -> Result<User, AdminError> {
+    let user = User {
+        id: service.new_id(),
+        email: Email::parse(email)?,
+        api_key_hash: None,
+        created_at: service.clock.now(),
+    };
+    match service.store.create_user(&user).await {
+        Ok(()) => Ok(user),
+        Err(CreateUserError::EmailTaken) => Err(AdminError::Conflict(format!(
+            "a user with e-mail {email} already exists"
+        ))),
+        Err(CreateUserError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// Options of a new workspace; `None` quotas take the default plan.
+#[derive(Debug, Clone, Default)]
+pub struct NewWorkspace {
+    pub id: Option<ObjectId>,
+    pub name: String,
+    pub max_links: Option<u64>,
+    pub max_rules: Option<u64>,
+    pub license_expires: Option<DateTime<Utc>>,
+}
+
+pub async fn create_workspace(service: &Service, owner: &str, options: NewWorkspace) -> Result<Workspace, AdminError> {
+    let owner = resolve_user(service, owner).await?;
+    if options.name.trim().is_empty() {
+        return Err(Invalid::new("name", "workspace name must not be empty").into());
+    }
+    let defaults = Plan::default();
+    let workspace = Workspace {
+        id: options.id.unwrap_or_else(|| service.new_id()),
+        name: options.name.trim().to_string(),
+        owner_id: owner.id,
+        plan: Plan {
+            max_links: options.max_links.unwrap_or(defaults.max_links),
+            max_rules_per_link: options.max_rules.unwrap_or(defaults.max_rules_per_link),
+        },
+        license_expires_at: options.license_expires,
+        link_count: 0,
+        created_at: service.clock.now(),
+    };
+    service.store.create_workspace(&workspace).await?;
+    Ok(workspace)
+}
+
+pub async fn set_license(
+    service: &Service,
+    workspace: &str,
+    expires: Option<DateTime<Utc>>,
+) -> Result<ObjectId, AdminError> {
+    let id = workspace_id(workspace)?;
+    if !service.store.set_license(&id, expires).await? {
+        return Err(AdminError::NotFound(format!("no workspace {workspace}")));
+    }
+    Ok(id)
+}
+
+pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &str) -> Result<Membership, AdminError> {
+    let role = Role::parse(role)
+        .ok_or_else(|| Invalid::new("role", format!("role must be owner, manager or member (got {role:?})")))?;
+    let user = resolve_user(service, user).await?;
+    let membership = Membership {
+        workspace_id: workspace_id(workspace)?,
+        user_id: user.id,
+        role,
+    };
+    if !service.store.put_membership(&membership).await? {
+        return Err(AdminError::NotFound(format!("no workspace {workspace}")));
+    }
+    Ok(membership)
+}
+
+pub async fn add_domain(
+    service: &Service,
+    workspace: &str,
+    host: &str,
+    verified: bool,
+) -> Result<VerifiedDomain, AdminError> {
+    let domain = VerifiedDomain {
+        host: Hostname::parse("host", host)?,
+        workspace_id: workspace_id(workspace)?,
+        verified,
+    };
+    if !service.store.put_domain(&domain).await? {
+        return Err(AdminError::Conflict(format!(
+            "{host} belongs to another workspace, or workspace {workspace} does not exist"
+        )));
+    }
+    Ok(domain)
+}
+
+pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Result<Tag, AdminError> {
+    if name.trim().is_empty() {
+        return Err(Invalid::new("name", "tag name must not be empty").into());
+    }
+    let tag = Tag {
+        id: service.new_id(),
+        workspace_id: workspace_id(workspace)?,
+        name: name.trim().to_string(),
+    };
+    if !service.store.create_tag(&tag).await? {
+        return Err(AdminError::NotFound(format!("no workspace {workspace}")));
+    }
+    Ok(tag)
+}
+
+/// What a new key grants.
+#[derive(Debug, Clone, Default)]
+pub struct KeyGrants {
+    pub http_api: bool,
+    pub mcp_scopes: Option<Vec<Scope>>,
+}
+
+pub fn parse_scopes(raw: &str) -> Result<Vec<Scope>, AdminError> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            Scope::parse(s).ok_or_else(|| {
+                let all: Vec<&str> = Scope::ALL.iter().map(|s| s.as_str()).collect();
+                Invalid::new(
+                    "mcp-scopes",
+                    format!("unknown scope {s:?}; known scopes: {}", all.join(", ")),
+                )
+                .into()
+            })
+        })
+        .collect()
+}
+
+/// Generates a new key for a user, invalidating the previous one at once. Returns the user
+/// and the key (shown once; only its hash is stored).
+pub async fn create_key(service: &Service, user: &str, grants: KeyGrants) -> Result<(User, String), AdminError> {
+    for _ in 0..5 {
+        let user = resolve_user(service, user).await?;
+        let key = generate_api_key(service.entropy.as_ref());
+        let record = ApiKeyRecord {
+            user_id: user.id.clone(),
+            http_api: grants.http_api,
+            mcp_enabled: grants.mcp_scopes.is_some(),
+            mcp_scopes: grants.mcp_scopes.clone().unwrap_or_default(),
+            created_at: service.clock.now(),
+        };
+        if service
+            .store
+            .rotate_api_key(&user, &hash_api_key(&key), &record)
+            .await?
+            == KeyRotation::Rotated
+        {
+            return Ok((user, key));
+        }
+    }
+    Err(AdminError::Conflict(format!(
+        "the key of {user} kept changing; try again"
+    )))
+}

@@ -1,0 +1,108 @@
+//! Failures of service operations. The expected ones carry exactly what the contract says
+//! the caller sees; each door maps them to its own status and body in one place.
+
+use crate::domain::Invalid;
+use crate::store::StoreError;
+
+/// Which link action a permission failure is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkAction {
+    Edit,
+    Delete,
+}
+
+/// Which plan quota a request would exceed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuotaResource {
+    Links,
+    Rules,
+}
+
+impl QuotaResource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Links => "links",
+            Self::Rules => "rules",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("API key is required. Pass it in the X-Api-Key header.")]
+    MissingApiKey,
+    #[error("Invalid API key.")]
+    InvalidApiKey,
+    #[error("This API key has no HTTP API access.")]
+    NoHttpAccess,
+    #[error("This API key has no MCP scopes enabled.")]
+    NoMcpAccess,
+    #[error("This API key lacks the {0} scope.")]
+    MissingScope(&'static str),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("workspaceId is required.")]
+    WorkspaceIdRequired,
+    #[error("Invalid workspaceId format.")]
+    InvalidWorkspaceId,
+    #[error("Workspace not found.")]
+    WorkspaceNotFound,
+    #[error("You do not have access to this workspace.")]
+    NoWorkspaceAccess,
+    #[error("The workspace license has expired.")]
+    LicenseExpired,
+    #[error("{0}")]
+    Invalid(Invalid),
+    #[error("Domain is not available for this workspace.")]
+    DomainNotAvailable,
+    #[error("{}", quota_message(*.resource, *.limit))]
+    QuotaExceeded {
+        resource: QuotaResource,
+        limit: u64,
+        current: u64,
+    },
+    #[error("This slug is already taken.")]
+    SlugTaken,
+    #[error("linkId is required.")]
+    LinkIdRequired,
+    #[error("Invalid linkId format.")]
+    InvalidLinkId,
+    #[error("Link not found.")]
+    LinkNotFound,
+    #[error("{}", match .0 { LinkAction::Edit => "You do not have permission to edit this link.", LinkAction::Delete => "You do not have permission to delete this link." })]
+    NoLinkPermission(LinkAction),
+    #[error("links must be a non-empty array.")]
+    BulkEmpty,
+    #[error("Maximum 100 links per request.")]
+    BulkTooLarge,
+    #[error("internal failure")]
+    Internal(#[from] StoreError),
+}
+
+fn quota_message(resource: QuotaResource, limit: u64) -> String {
+    match resource {
+        QuotaResource::Links => format!("The workspace plan allows at most {limit} links."),
+        QuotaResource::Rules => format!("The workspace plan allows at most {limit} rules per link."),
+    }
+}
+
+impl From<Invalid> for ServiceError {
+    fn from(value: Invalid) -> Self {
+        Self::Invalid(value)
+    }
+}
+
+impl ServiceError {
+    /// The input field at fault, when one is.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Self::Invalid(invalid) => invalid.field.as_deref(),
+            Self::DomainNotAvailable => Some("domain"),
+            Self::SlugTaken => Some("slug"),
+            Self::InvalidLinkId | Self::LinkIdRequired => Some("linkId"),
+            Self::WorkspaceIdRequired | Self::InvalidWorkspaceId => Some("workspaceId"),
+            Self::BulkEmpty | Self::BulkTooLarge => Some("links"),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Service operations: what both doors (HTTP API and MCP) call.
+
+mod auth;
+mod error;
+mod links;
+
+use std::sync::Arc;
+
+pub use auth::{Access, Caller, generate_api_key, hash_api_key};
+pub use error::{LinkAction, QuotaResource, ServiceError};
+pub use links::{BulkFailure, BulkOutcome, CreatedLink, MAX_BULK_LINKS, parse_link_id};
+
+use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
+use crate::config::{Config, ConfigError};
+use crate::ids::ObjectId;
+use crate::store::Store;
+
+/// Everything an operation needs, built once per process and shared by reference.
+#[derive(Clone)]
+pub struct Service {
+    pub store: Store,
+    pub config: Config,
+    pub clock: Arc<dyn Clock>,
+    pub entropy: Arc<dyn Entropy>,
+}
+
+impl std::fmt::Debug for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Service {
+    pub fn new(store: Store, config: Config, clock: Arc<dyn Clock>, entropy: Arc<dyn Entropy>) -> Self {
+        Self {
+            store,
+            config,
+            clock,
+            entropy,
+        }
+    }
+
+    /// The production wiring: configuration and DynamoDB client from the environment,
+    /// the system clock and OS randomness.
+    pub async fn from_env() -> Result<Self, ConfigError> {
+        let config = Config::from_env()?;
+        let client = Store::client_from_env().await;
+        Ok(Self::new(
+            Store::new(client, config.table_name.clone()),
+            config,
+            Arc::new(SystemClock),
+            Arc::new(OsEntropy),
+        ))
+    }
+
+    /// A new object id at the current time.
+    pub fn new_id(&self) -> ObjectId {
+        ObjectId::generate(self.clock.now(), self.entropy.as_ref())
+    }
+}

