@@ -3,8 +3,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use aws_config::BehaviorVersion;
-use aws_sdk_dynamodb::config::Credentials;
 use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::clock::{FixedClock, OsEntropy};
 use lib::config::Config;
@@ -37,16 +35,7 @@ pub struct TestWorkspace {
 pub async fn dynamodb_client(counter: &RequestCounter) -> aws_sdk_dynamodb::Client {
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
         .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
-    let sdk = aws_config::defaults(BehaviorVersion::latest())
-        .region("us-east-1")
-        .credentials_provider(Credentials::new("local", "local", None, None, "tests"))
-        .endpoint_url(endpoint)
-        .load()
-        .await;
-    let config = aws_sdk_dynamodb::config::Builder::from(&sdk)
-        .interceptor(counter.clone())
-        .build();
-    aws_sdk_dynamodb::Client::from_conf(config)
+    lib::store::local_client(&endpoint, counter).await
 }
 
 pub fn unique_table() -> String {

@@ -332,3 +332,17 @@ mod tx {
         Ok(TransactWriteItem::builder().condition_check(check).build())
     }
 }
+
+/// A client for an explicit endpoint (DynamoDB Local) with static local credentials,
+/// counting its requests in `counter`. Used by tests, benchmarks and tools.
+pub async fn local_client(endpoint: &str, counter: &metrics::RequestCounter) -> Client {
+    use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+    let config = aws_sdk_dynamodb::config::Builder::new()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new("us-east-1"))
+        .credentials_provider(Credentials::new("local", "local", None, None, "local"))
+        .endpoint_url(endpoint)
+        .interceptor(counter.clone())
+        .build();
+    Client::from_conf(config)
+}

@@ -1,0 +1,175 @@
+//! `linkctl` as operators run it: the real binary, against DynamoDB Local.
+
+use std::process::{Command, Output};
+
+use lib::store::metrics::RequestCounter;
+use serde_json::Value;
+
+struct Cli {
+    table: String,
+    endpoint: String,
+}
+
+impl Cli {
+    async fn new() -> Self {
+        let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
+            .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
+        let table = format!("cli-{:016x}", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy));
+        let client = lib::store::local_client(&endpoint, &RequestCounter::new()).await;
+        lib::store::create_table(&client, &table).await.expect("table");
+        Self { table, endpoint }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_linkctl"))
+            .args(args)
+            .env("TABLE_NAME", &self.table)
+            .env("DEFAULT_DOMAIN", "sl.test")
+            .env("AWS_ENDPOINT_URL_DYNAMODB", &self.endpoint)
+            .env("AWS_ACCESS_KEY_ID", "local")
+            .env("AWS_SECRET_ACCESS_KEY", "local")
+            .env("AWS_REGION", "us-east-1")
+            .output()
+            .expect("run linkctl")
+    }
+
+    /// Runs a command that must succeed and print one JSON object with an `id`.
+    fn ok(&self, args: &[&str]) -> Value {
+        let out = self.run(args);
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout.trim().lines().count(), 1, "one JSON object: {stdout}");
+        let value: Value = serde_json::from_str(stdout.trim()).expect("JSON on stdout");
+        assert!(value["id"].is_string(), "{value}");
+        value
+    }
+
+    /// Runs a command that must fail with a one-line reason.
+    fn fails(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(out.stdout.is_empty(), "nothing on stdout when failing");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.trim().lines().count(), 1, "one-line reason: {stderr}");
+        stderr
+    }
+}
+
+#[tokio::test]
+async fn every_command_prints_one_json_object_with_an_id() {
+    let cli = Cli::new().await;
+    let ann = cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let bob = cli.ok(&["user", "create", "--email", "bob@example.com"]);
+    let ws = cli.ok(&[
+        "workspace",
+        "create",
+        "--name",
+        "Acme",
+        "--owner",
+        "ann@example.com",
+        "--max-links",
+        "5",
+        "--max-rules",
+        "3",
+    ]);
+    assert_eq!(
+        (ws["maxLinks"].as_u64(), ws["maxRulesPerLink"].as_u64()),
+        (Some(5), Some(3))
+    );
+    let w = ws["id"].as_str().unwrap();
+    cli.ok(&[
+        "workspace",
+        "set-license",
+        "--workspace",
+        w,
+        "--expires",
+        "2030-01-01T00:00:00Z",
+    ]);
+    let member = cli.ok(&[
+        "member",
+        "add",
+        "--workspace",
+        w,
+        "--user",
+        bob["id"].as_str().unwrap(),
+        "--role",
+        "manager",
+    ]);
+    assert_eq!(member["role"], "manager");
+    let domain = cli.ok(&["domain", "add", "--workspace", w, "--host", "Go.Acme.com", "--verified"]);
+    assert_eq!(
+        (domain["id"].as_str(), domain["verified"].as_bool()),
+        (Some("go.acme.com"), Some(true))
+    );
+    cli.ok(&["tag", "create", "--workspace", w, "--name", "spring"]);
+    let key = cli.ok(&[
+        "key",
+        "create",
+        "--user",
+        "ann@example.com",
+        "--api",
+        "--mcp-scopes",
+        "links:read,analytics:read",
+    ]);
+    assert_eq!(key["id"], ann["id"]);
+    assert!(key["key"].as_str().unwrap().starts_with("slk_"));
+}
+
+#[tokio::test]
+async fn a_workspace_without_quotas_gets_the_default_plan() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let ws = cli.ok(&["workspace", "create", "--name", "Acme", "--owner", "ann@example.com"]);
+    assert_eq!(
+        (ws["maxLinks"].as_u64(), ws["maxRulesPerLink"].as_u64()),
+        (Some(1000), Some(20))
+    );
+}
+
+#[tokio::test]
+async fn bad_arguments_exit_non_zero_with_one_line() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let reasons = [
+        cli.fails(&["user", "create"]),
+        cli.fails(&["user", "create", "--email", "not-an-email"]),
+        cli.fails(&["user", "create", "--email", "ann@example.com"]),
+        cli.fails(&["workspace", "create", "--name", "X", "--owner", "nobody@example.com"]),
+        cli.fails(&[
+            "workspace",
+            "create",
+            "--name",
+            "X",
+            "--owner",
+            "ann@example.com",
+            "--license-expires",
+            "soon",
+        ]),
+        cli.fails(&[
+            "member",
+            "add",
+            "--workspace",
+            "000000000000000000000000",
+            "--user",
+            "ann@example.com",
+            "--role",
+            "boss",
+        ]),
+        cli.fails(&[
+            "key",
+            "create",
+            "--user",
+            "ann@example.com",
+            "--mcp-scopes",
+            "links:everything",
+        ]),
+        cli.fails(&["frobnicate"]),
+    ];
+    assert!(reasons[2].contains("already exists"), "{}", reasons[2]);
+    assert!(reasons[5].contains("owner, manager or member"), "{}", reasons[5]);
+    assert!(reasons[6].contains("links:everything"), "{}", reasons[6]);
+}
