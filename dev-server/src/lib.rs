@@ -18,21 +18,39 @@ use lambda_http::aws_lambda_events::query_map::QueryMap;
 use lambda_http::http::{Method, StatusCode};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
+use lib::redirect::Redirector;
 use lib::service::Service;
 use tokio::net::TcpListener;
 
 /// API Gateway's own payload limit.
 const MAX_GATEWAY_BODY: usize = 10 * 1024 * 1024;
 
+/// What the dev server mounts: the service every API function shares, and the redirect
+/// function's state (its own link cache, as in Lambda).
+#[derive(Debug)]
+pub struct Functions {
+    pub service: Service,
+    pub redirector: Redirector,
+}
+
+impl Functions {
+    pub fn new(service: Service) -> Arc<Self> {
+        Arc::new(Self {
+            redirector: Redirector::new(service.clone()),
+            service,
+        })
+    }
+}
+
 /// Serves until the listener fails.
-pub async fn serve(listener: TcpListener, service: Arc<Service>) -> std::io::Result<()> {
+pub async fn serve(listener: TcpListener, functions: Arc<Functions>) -> std::io::Result<()> {
     loop {
         let (stream, peer) = listener.accept().await?;
-        let service = service.clone();
+        let functions = functions.clone();
         tokio::spawn(async move {
             let handler = service_fn(move |req| {
-                let service = service.clone();
-                async move { Ok::<_, Infallible>(handle(&service, req, peer).await) }
+                let functions = functions.clone();
+                async move { Ok::<_, Infallible>(handle(&functions, req, peer).await) }
             });
             let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
             if let Err(err) = builder.serve_connection(TokioIo::new(stream), handler).await {
@@ -44,7 +62,7 @@ pub async fn serve(listener: TcpListener, service: Arc<Service>) -> std::io::Res
 
 /// Converts one HTTP request, routes it, converts the response back.
 pub async fn handle(
-    service: &Service,
+    functions: &Functions,
     req: hyper::Request<Incoming>,
     peer: SocketAddr,
 ) -> hyper::Response<Full<Bytes>> {
@@ -58,12 +76,12 @@ pub async fn handle(
             );
         }
     };
-    let request_id = format!("dev-{}", service.new_id());
+    let request_id = format!("dev-{}", functions.service.new_id());
     let lambda_request = to_lambda_request(parts, bytes, peer, &request_id);
     let method = lambda_request.method().clone();
     let path = lambda_request.uri().path().to_string();
     let started = std::time::Instant::now();
-    let response = route(service, lambda_request).await;
+    let response = route(functions, lambda_request).await;
     tracing::info!(%method, %path, status = response.status().as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, request_id, "request");
     from_lambda_response(response)
 }
@@ -120,7 +138,8 @@ pub fn to_lambda_request(
 }
 
 /// The routes of template.yaml, in one place.
-pub async fn route(service: &Service, req: Request) -> Response<Body> {
+pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
+    let service = &functions.service;
     let path = req.uri().path().trim_end_matches('/').to_string();
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let method = req.method().clone();
@@ -129,6 +148,12 @@ pub async fn route(service: &Service, req: Request) -> Response<Body> {
         (&Method::PUT, ["apiv1", "link", "update"]) => update_link::handler(service, req).await,
         (&Method::DELETE, ["apiv1", "link", "delete"]) => delete_link::handler(service, req).await,
         (&Method::POST, ["apiv1", "links", "bulk-create"]) => bulk_create_links::handler(service, req).await,
+        (_, ["apiv1", ..]) => return not_found(),
+        (&Method::GET | &Method::HEAD, [slug]) if !slug.is_empty() => {
+            let slug = slug.to_string();
+            let req = req.with_path_parameters(QueryMap::from(HashMap::from([("slug".to_string(), vec![slug])])));
+            redirect::handler(&functions.redirector, req).await
+        }
         _ => return not_found(),
     };
     result.unwrap_or_else(|err| {

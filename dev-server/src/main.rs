@@ -1,7 +1,5 @@
 //! `dev-server [--seed-demo]`: serves every function locally on `$PORT` (default 3000).
 
-use std::sync::Arc;
-
 use lib::admin;
 use lib::ids::ObjectId;
 use lib::service::Service;
@@ -28,7 +26,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
     tracing::info!(port, "dev server listening");
     tokio::select! {
-        result = dev_server::serve(listener, Arc::new(service)) => result?,
+        result = dev_server::serve(listener, dev_server::Functions::new(service)) => result?,
         _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
     }
     Ok(())

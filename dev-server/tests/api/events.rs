@@ -105,7 +105,52 @@ async fn every_event_file_is_covered() {
             "bulk-create-links.json",
             "create-link.json",
             "delete-link.json",
+            "redirect.json",
             "update-link.json"
         ]
+    );
+}
+
+#[tokio::test]
+async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    lib::admin::add_domain(&app.service, EVENT_WORKSPACE, "go.example.com", true)
+        .await
+        .unwrap();
+    let ws = crate::helpers::TestWorkspace {
+        id: EVENT_WORKSPACE.into(),
+        key: EVENT_KEY.into(),
+        owner: String::new(),
+    };
+    let id = app
+        .create_ok(
+            &ws,
+            serde_json::json!({ "name": "Spring", "slug": "spring-sale", "domain": "go.example.com", "rules": [
+                { "targetUrl": "https://example.com/de", "isDefault": false, "country": ["DE"], "city": ["münchen"] },
+                { "targetUrl": "https://example.com/", "isDefault": true } ] }),
+        )
+        .await;
+    let redirector = lib::redirect::Redirector::new((*app.service).clone());
+    let response = redirect::handler(&redirector, load_event("redirect.json", None))
+        .await
+        .expect("handler");
+    assert_eq!(response.status(), 302);
+    assert_eq!(
+        response.headers()["location"],
+        "https://example.com/de?utm_source=newsletter"
+    );
+    let clicks = app.clicks(&id).await;
+    assert_eq!(clicks.len(), 1);
+    assert_eq!(
+        (clicks[0].country.as_deref(), clicks[0].city.as_deref()),
+        (Some("DE"), Some("München"))
+    );
+    assert_eq!(clicks[0].referrer.as_deref(), Some("google.com"));
+    let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+    assert_eq!(
+        clicks[0].visitor,
+        lib::visitor::visitor_hash("198.51.100.23", ua),
+        "the viewer address, not CloudFront's IP"
     );
 }

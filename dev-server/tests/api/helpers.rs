@@ -44,6 +44,11 @@ pub fn unique_table() -> String {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// `spawn_app` with a changed configuration (for example the link cache TTL).
+pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let requests = RequestCounter::new();
     let client = dynamodb_client(&requests).await;
     let table = unique_table();
@@ -51,12 +56,13 @@ pub async fn spawn_app() -> TestApp {
         .await
         .expect("create test table");
     let clock = Arc::new(FixedClock::new(chrono::Utc::now()));
-    let config = Config {
+    let mut config = Config {
         table_name: table.clone(),
         default_domain: DEFAULT_DOMAIN.into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
     };
+    configure(&mut config);
     let service = Arc::new(Service::new(
         Store::new(client, table),
         config,
@@ -65,13 +71,17 @@ pub async fn spawn_app() -> TestApp {
     ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(dev_server::serve(listener, service.clone()));
+    let functions = dev_server::Functions::new((*service).clone());
+    tokio::spawn(dev_server::serve(listener, functions));
     TestApp {
         address,
         service,
         clock,
         requests,
-        http: reqwest::Client::new(),
+        http: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client"),
     }
 }
 
@@ -217,4 +227,61 @@ impl TestApp {
 
 pub fn oid(id: &str) -> ObjectId {
     ObjectId::parse(id).expect("object id")
+}
+
+/// A visitor's answer: status, headers and body text.
+#[derive(Debug)]
+pub struct Visit {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: String,
+}
+
+impl Visit {
+    pub fn location(&self) -> Option<&str> {
+        self.headers.get("location").and_then(|v| v.to_str().ok())
+    }
+}
+
+pub const DESKTOP_CHROME: &str =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+pub const IPHONE_SAFARI: &str = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
+
+impl TestApp {
+    /// A visitor's request for `path` on the default short domain, as a desktop Chrome
+    /// unless `headers` say otherwise.
+    pub async fn visit(&self, method: Method, path: &str, headers: &[(&str, &str)]) -> Visit {
+        let mut request = self
+            .http
+            .request(method, format!("{}/{}", self.address, path.trim_start_matches('/')));
+        let has = |name: &str| headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+        if !has("host") {
+            request = request.header("host", DEFAULT_DOMAIN);
+        }
+        if !has("user-agent") {
+            request = request.header("user-agent", DESKTOP_CHROME);
+        }
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        let response = request.send().await.expect("visit");
+        Visit {
+            status: response.status(),
+            headers: response.headers().clone(),
+            body: response.text().await.expect("body"),
+        }
+    }
+
+    pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> Visit {
+        self.visit(Method::GET, path, headers).await
+    }
+
+    /// The raw clicks stored for a link today.
+    pub async fn clicks(&self, link_id: &str) -> Vec<lib::store::Click> {
+        self.service
+            .store
+            .clicks_on(&oid(link_id), self.clock_now().date_naive())
+            .await
+            .expect("clicks")
+    }
 }

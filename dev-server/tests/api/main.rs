@@ -7,4 +7,5 @@ mod create;
 mod delete;
 mod events;
 mod helpers;
+mod redirect;
 mod update;

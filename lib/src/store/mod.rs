@@ -2,6 +2,7 @@
 //! serde_dynamo; every access pattern is listed in docs/data-model.md.
 
 mod accounts;
+mod clicks;
 pub mod keys;
 mod links;
 pub mod metrics;
@@ -16,6 +17,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
+pub use clicks::{Click, ClickPlacement};
 pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use table::{create_table, ensure_table};
 
@@ -148,9 +150,11 @@ impl Store {
     }
 }
 
-/// Exponential backoff with a cap, for throttling and transaction conflicts.
+/// Exponential backoff with full jitter and a cap, for throttling and transaction
+/// conflicts (jitter keeps racing writers from retrying in lockstep).
 async fn backoff(attempt: u32) {
-    let millis = 10u64 * (1 << attempt.min(6));
+    let ceiling = 10u64 * (1 << attempt.min(6));
+    let millis = rand::random_range(1..=ceiling);
     tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
 }
 
@@ -216,6 +220,9 @@ impl Cancellation {
     }
 }
 
+/// How often a transaction cancelled only by conflicts is retried.
+const MAX_TRANSACTION_ATTEMPTS: u32 = 16;
+
 /// Sends a transaction; `Ok(Err(cancellation))` when conditions failed.
 async fn transact(
     client: &Client,
@@ -254,7 +261,7 @@ async fn transact(
                 if !retry {
                     return Err(StoreError::request("TransactWriteItems", err));
                 }
-                if attempt > 8 {
+                if attempt > MAX_TRANSACTION_ATTEMPTS {
                     return Err(StoreError::Contention("TransactWriteItems"));
                 }
                 backoff(attempt).await;

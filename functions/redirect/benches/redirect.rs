@@ -1,0 +1,77 @@
+//! In-process cost of one redirect, excluding DynamoDB: classify the visitor, evaluate a
+//! link with 10 rules (the visitor matches only the default, so every rule is tried), and
+//! build the HTTP response. `cargo bench -p redirect`.
+
+use std::hint::black_box;
+
+use chrono::{DateTime, Utc};
+use criterion::{Criterion, criterion_group, criterion_main};
+use lib::clock::SeededEntropy;
+use lib::domain::Link;
+use lib::ids::ObjectId;
+use lib::redirect::plan;
+use lib::visitor::{Visitor, VisitorHeaders};
+use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
+use serde_json::json;
+
+fn ten_rule_link() -> Link {
+    let mut rules: Vec<serde_json::Value> = (0..9)
+        .map(|i| {
+            json!({ "targetUrl": format!("https://example.com/{i}"), "isDefault": false,
+                    "country": ["DE", "FR", "GB"], "device": ["mobile", "tablet"], "os": ["Android", "iOS"],
+                    "browser": ["Chrome", "Safari"], "locale": ["de", "fr"], "daysOfWeek": [1, 2, 3, 4, 5],
+                    "timeStart": "08:00", "timeEnd": "20:00" })
+        })
+        .collect();
+    rules.push(json!({ "targetUrl": "https://example.com/default?src=short", "isDefault": true }));
+    let input: LinkInput = serde_json::from_value(json!({ "name": "bench", "rules": rules })).unwrap();
+    let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
+    let entropy = SeededEntropy::new(1);
+    let mut new_id = || ObjectId::generate(now, &entropy);
+    let draft = LinkDraft::parse(
+        &input,
+        &mut ParseContext {
+            now,
+            door: Door::Http,
+            new_id: &mut new_id,
+        },
+    )
+    .unwrap();
+    Link {
+        id: new_id(),
+        workspace_id: new_id(),
+        domain: lib::domain::Hostname::parse("domain", "sl.example.com").unwrap(),
+        slug: lib::domain::Slug::parse("bench").unwrap(),
+        settings: draft.settings,
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+fn redirect(c: &mut Criterion) {
+    let link = ten_rule_link();
+    let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
+    let entropy = SeededEntropy::new(2);
+    let headers = VisitorHeaders {
+        user_agent: Some(
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
+        ),
+        sec_ch_ua: Some(r#""Not_A Brand";v="8", "Chromium";v="120", "Google Chrome";v="120""#),
+        accept_language: Some("en-US,en;q=0.9,de;q=0.8"),
+        referer: Some("https://www.google.com/search?q=spring+sale"),
+        viewer_country: Some("US"),
+        viewer_city: Some("New%20York"),
+        viewer_address: Some("198.51.100.4:51234"),
+        source_ip: Some("198.51.100.4"),
+    };
+    c.bench_function("redirect: classify + 10 rules + response", |b| {
+        b.iter(|| {
+            let visitor = Visitor::classify(black_box(&headers));
+            let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
+            black_box(redirect::response_for(&outcome, false, false))
+        })
+    });
+}
+
+criterion_group!(benches, redirect);
+criterion_main!(benches);

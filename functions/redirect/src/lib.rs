@@ -1,0 +1,110 @@
+//! `GET`/`HEAD /{slug}` on a short domain: the visitor door.
+
+use lambda_http::http::{HeaderValue, Method, StatusCode, header};
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Error, Request, RequestExt, Response};
+use lib::http;
+use lib::redirect::{Outcome, Redirector, VisitRequest, pages};
+use lib::visitor::VisitorHeaders;
+use serde_json::json;
+
+pub async fn handler(redirector: &Redirector, req: Request) -> Result<Response<Body>, Error> {
+    let head = req.method() == Method::HEAD;
+    if req.method() != Method::GET && !head {
+        let mut response = Response::new(Body::Empty);
+        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return Ok(response);
+    }
+    let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
+    let source_ip = match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    };
+    let slug = http::path_param(&req, "slug").unwrap_or_else(|| req.uri().path().trim_start_matches('/').to_string());
+    let request = VisitRequest {
+        // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
+        host: http::header_str(&req, "x-forwarded-host")
+            .or_else(|| http::header_str(&req, "host"))
+            .or(req.uri().host())
+            .unwrap_or_default(),
+        slug: &slug,
+        head,
+        query: req.uri().query(),
+        headers: visitor_headers(&req, source_ip.as_deref()),
+    };
+    let outcome = match redirector.visit(&request).await {
+        Ok(outcome) => outcome,
+        Err(err) => return Ok(http::error_response(&err, &http::request_id(&req))),
+    };
+    Ok(response_for(&outcome, head, wants_json))
+}
+
+/// The headers classification reads.
+pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> VisitorHeaders<'a> {
+    VisitorHeaders {
+        user_agent: http::header_str(req, "user-agent"),
+        sec_ch_ua: http::header_str(req, "sec-ch-ua"),
+        accept_language: http::header_str(req, "accept-language"),
+        referer: http::header_str(req, "referer"),
+        viewer_country: http::header_str(req, "cloudfront-viewer-country"),
+        viewer_city: http::header_str(req, "cloudfront-viewer-city"),
+        viewer_address: http::header_str(req, "cloudfront-viewer-address"),
+        source_ip,
+    }
+}
+
+/// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body.
+pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response<Body> {
+    let (status, content_type, body) = match outcome {
+        Outcome::Redirect { location } => {
+            let mut response = Response::new(Body::Empty);
+            *response.status_mut() = StatusCode::FOUND;
+            let headers = response.headers_mut();
+            if let Ok(value) = HeaderValue::from_str(location) {
+                headers.insert(header::LOCATION, value);
+            }
+            no_store(headers);
+            return response;
+        }
+        Outcome::Preview {
+            location,
+            title,
+            description,
+        } => (
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            pages::preview(location, title, description.as_deref()),
+        ),
+        Outcome::NotFound if wants_json => (
+            StatusCode::NOT_FOUND,
+            "application/json",
+            json!({ "error": "Link not found." }).to_string(),
+        ),
+        Outcome::NotFound => (StatusCode::NOT_FOUND, "text/html; charset=utf-8", pages::not_found()),
+        Outcome::Gone if wants_json => (
+            StatusCode::GONE,
+            "application/json",
+            json!({ "error": "This link is no longer available." }).to_string(),
+        ),
+        Outcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
+    };
+    let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    no_store(headers);
+    response
+}
+
+/// Every answer must reach us again next time: no caching anywhere.
+fn no_store(headers: &mut lambda_http::http::HeaderMap) {
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer-when-downgrade"),
+    );
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+}

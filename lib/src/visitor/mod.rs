@@ -1,0 +1,328 @@
+//! Visitor classification: who is asking, in the contract's vocabulary.
+
+pub mod fixtures;
+pub mod ua;
+
+use sha2::{Digest, Sha256};
+
+use crate::domain::{Browser, CountryCode, Device, Os};
+pub use ua::{UserAgentClass, classify};
+
+/// What kind of client made a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// A person's browser or app: redirected and counted.
+    Human,
+    /// A link-preview crawler (Slack, X, Facebook…): gets an OG page, not counted.
+    Preview,
+    /// Any other known bot, crawler or monitor: redirected, not counted.
+    Bot,
+}
+
+/// The request headers classification reads, as the redirect function receives them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VisitorHeaders<'a> {
+    pub user_agent: Option<&'a str>,
+    pub sec_ch_ua: Option<&'a str>,
+    pub accept_language: Option<&'a str>,
+    pub referer: Option<&'a str>,
+    pub viewer_country: Option<&'a str>,
+    pub viewer_city: Option<&'a str>,
+    /// `CloudFront-Viewer-Address` (`ip:port`).
+    pub viewer_address: Option<&'a str>,
+    /// API Gateway's `requestContext.http.sourceIp`.
+    pub source_ip: Option<&'a str>,
+}
+
+/// A classified visitor. The IP is only ever kept inside `visitor_hash`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Visitor {
+    pub agent: Agent,
+    /// `None` is reported as `Unknown`.
+    pub country: Option<CountryCode>,
+    pub city: Option<String>,
+    pub device: Device,
+    pub os: Option<Os>,
+    pub browser: Option<Browser>,
+    /// Primary subtag of the most preferred `Accept-Language` entry.
+    pub language: Option<String>,
+    /// Referrer host; `None` means no `Referer` was sent (`Direct`).
+    pub referrer: Option<String>,
+    /// Hex SHA-256 of IP and user agent: identifies a unique visitor without storing the IP.
+    pub visitor_hash: String,
+}
+
+impl Visitor {
+    pub fn classify(headers: &VisitorHeaders<'_>) -> Self {
+        let user_agent = headers.user_agent.unwrap_or_default();
+        let class = classify(user_agent, headers.sec_ch_ua);
+        let ip = headers
+            .viewer_address
+            .and_then(ip_of_address)
+            .or(headers.source_ip)
+            .unwrap_or_default();
+        Self {
+            agent: agent(user_agent),
+            country: headers.viewer_country.and_then(CountryCode::parse),
+            city: headers
+                .viewer_city
+                .map(|c| {
+                    percent_encoding::percent_decode_str(c)
+                        .decode_utf8_lossy()
+                        .trim()
+                        .to_string()
+                })
+                .filter(|c| !c.is_empty()),
+            device: class.device,
+            os: class.os,
+            browser: class.browser,
+            language: headers.accept_language.and_then(preferred_language),
+            referrer: headers.referer.and_then(referrer_host),
+            visitor_hash: visitor_hash(ip, user_agent),
+        }
+    }
+}
+
+/// `203.0.113.7:46532` → `203.0.113.7`; `[2001:db8::1]:443` or `2001:db8::1:443` → the address.
+fn ip_of_address(address: &str) -> Option<&str> {
+    let address = address.trim();
+    if let Some(rest) = address.strip_prefix('[') {
+        return rest.split(']').next().filter(|s| !s.is_empty());
+    }
+    match address.matches(':').count() {
+        0 => Some(address),
+        1 => address.split(':').next(),
+        _ => address.rsplit_once(':').map(|(ip, _)| ip),
+    }
+    .filter(|s| !s.is_empty())
+}
+
+pub fn visitor_hash(ip: &str, user_agent: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(ip.as_bytes());
+    hasher.update([0]);
+    hasher.update(user_agent.as_bytes());
+    hex::encode(&hasher.finalize()[..16])
+}
+
+/// The primary language of the most preferred entry (highest `q`, first among equals).
+pub fn preferred_language(header: &str) -> Option<String> {
+    let mut best: Option<(f32, &str)> = None;
+    for entry in header.split(',') {
+        let mut parts = entry.split(';');
+        let tag = parts.next().unwrap_or_default().trim();
+        let q = parts
+            .find_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.trim().parse::<f32>().ok()))
+            .unwrap_or(1.0);
+        if tag.is_empty() || tag == "*" || q <= 0.0 {
+            continue;
+        }
+        if best.is_none_or(|(best_q, _)| q > best_q) {
+            best = Some((q, tag));
+        }
+    }
+    let primary = best?.1.split(['-', '_']).next()?.to_ascii_lowercase();
+    (!primary.is_empty() && primary.bytes().all(|b| b.is_ascii_alphabetic())).then_some(primary)
+}
+
+fn referrer_host(referer: &str) -> Option<String> {
+    let url = url::Url::parse(referer.trim()).ok()?;
+    url.host_str()
+        .map(|h| h.trim_start_matches("www.").to_ascii_lowercase())
+}
+
+/// Link-preview crawlers: they render a card from OG tags.
+const PREVIEW_AGENTS: &[&str] = &[
+    "slackbot",
+    "slack-imgproxy",
+    "twitterbot",
+    "facebookexternalhit",
+    "facebot",
+    "linkedinbot",
+    "discordbot",
+    "whatsapp",
+    "telegrambot",
+    "skypeuripreview",
+    "redditbot",
+    "embedly",
+    "iframely",
+    "vkshare",
+    "pinterestbot",
+    "mastodon",
+    "bluesky",
+    "cardyb",
+    "line-poker",
+    "kakaotalk-scrap",
+    "google-pagerenderer",
+    "outbrain",
+    "quora link preview",
+    "xing-contenttabreceiver",
+    "microsoftpreview",
+];
+
+/// Other automated agents (search crawlers, monitors, HTTP libraries, headless browsers).
+const BOT_AGENTS: &[&str] = &[
+    "bot",
+    "crawl",
+    "spider",
+    "slurp",
+    "mediapartners",
+    "adsbot",
+    "feedfetcher",
+    "monitor",
+    "pingdom",
+    "uptime",
+    "statuscake",
+    "site24x7",
+    "newrelic",
+    "datadog",
+    "checkly",
+    "headlesschrome",
+    "phantomjs",
+    "lighthouse",
+    "pagespeed",
+    "gtmetrix",
+    "python-requests",
+    "python-urllib",
+    "aiohttp",
+    "httpx",
+    "curl/",
+    "wget",
+    "go-http-client",
+    "java/",
+    "okhttp",
+    "axios",
+    "node-fetch",
+    "undici",
+    "libwww",
+    "lwp-",
+    "scrapy",
+    "httpclient",
+    "apache-httpclient",
+    "guzzle",
+    "ruby",
+    "postman",
+    "insomnia",
+    "preview",
+    "archive.org",
+    "ia_archiver",
+    "baiduspider",
+    "bingpreview",
+    "petalbot",
+    "semrush",
+    "ahrefs",
+    "mj12",
+    "dotbot",
+    "applebot",
+    "duckduckgo-favicons",
+    "validator",
+    "scanner",
+    "nessus",
+    "nikto",
+    "zgrab",
+    "masscan",
+];
+
+pub fn agent(user_agent: &str) -> Agent {
+    let lower = user_agent.to_ascii_lowercase();
+    if PREVIEW_AGENTS.iter().any(|t| lower.contains(t)) {
+        return Agent::Preview;
+    }
+    if lower.trim().is_empty() || BOT_AGENTS.iter().any(|t| lower.contains(t)) {
+        return Agent::Bot;
+    }
+    Agent::Human
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHROME: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+
+    #[test]
+    fn the_most_preferred_language_wins_first_among_equals() {
+        assert_eq!(preferred_language("de-AT,de;q=0.9,en;q=0.8").as_deref(), Some("de"));
+        assert_eq!(
+            preferred_language("en;q=0.5, fr;q=0.9, de;q=0.9").as_deref(),
+            Some("fr")
+        );
+        assert_eq!(preferred_language("*;q=1, pt-BR;q=0.4").as_deref(), Some("pt"));
+        assert_eq!(preferred_language("es;q=0"), None);
+        assert_eq!(preferred_language(""), None);
+    }
+
+    #[test]
+    fn city_is_percent_decoded_and_country_parsed() {
+        let v = Visitor::classify(&VisitorHeaders {
+            user_agent: Some(CHROME),
+            viewer_country: Some("de"),
+            viewer_city: Some("M%C3%BCnchen"),
+            ..Default::default()
+        });
+        assert_eq!(v.country.map(|c| c.alpha2()), Some("DE"));
+        assert_eq!(v.city.as_deref(), Some("München"));
+    }
+
+    #[test]
+    fn the_viewer_address_wins_over_the_source_ip() {
+        let with_address = Visitor::classify(&VisitorHeaders {
+            user_agent: Some(CHROME),
+            viewer_address: Some("198.51.100.4:51234"),
+            source_ip: Some("10.0.0.1"),
+            ..Default::default()
+        });
+        assert_eq!(with_address.visitor_hash, visitor_hash("198.51.100.4", CHROME));
+        assert_eq!(ip_of_address("[2001:db8::1]:443"), Some("2001:db8::1"));
+        assert_eq!(ip_of_address("2001:db8::1:443"), Some("2001:db8::1"));
+    }
+
+    #[test]
+    fn the_hash_depends_on_ip_and_user_agent_and_never_contains_the_ip() {
+        let a = visitor_hash("203.0.113.7", CHROME);
+        assert_ne!(a, visitor_hash("203.0.113.8", CHROME));
+        assert_ne!(a, visitor_hash("203.0.113.7", "other"));
+        assert!(!a.contains("203"));
+        assert_eq!(a.len(), 32);
+    }
+
+    #[test]
+    fn referrer_is_a_host_and_absent_means_direct() {
+        let v = |r| {
+            Visitor::classify(&VisitorHeaders {
+                referer: r,
+                ..Default::default()
+            })
+            .referrer
+        };
+        assert_eq!(
+            v(Some("https://www.Google.com/search?q=x")).as_deref(),
+            Some("google.com")
+        );
+        assert_eq!(v(None), None);
+        assert_eq!(v(Some("not a url")), None);
+    }
+
+    #[test]
+    fn preview_crawlers_bots_and_humans_are_told_apart() {
+        assert_eq!(
+            agent("Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"),
+            Agent::Preview
+        );
+        assert_eq!(agent("Mozilla/5.0 (compatible; Twitterbot/1.0)"), Agent::Preview);
+        assert_eq!(
+            agent("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"),
+            Agent::Preview
+        );
+        assert_eq!(agent("WhatsApp/2.23.20.0"), Agent::Preview);
+        assert_eq!(
+            agent("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
+            Agent::Bot
+        );
+        assert_eq!(agent("Mozilla/5.0 (compatible; bingbot/2.0)"), Agent::Bot);
+        assert_eq!(agent("Pingdom.com_bot_version_1.4"), Agent::Bot);
+        assert_eq!(agent("UptimeRobot/2.0"), Agent::Bot);
+        assert_eq!(agent(""), Agent::Bot);
+        assert_eq!(agent(CHROME), Agent::Human);
+    }
+}
