@@ -7,6 +7,8 @@ export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
 export AWS_REGION="${AWS_REGION:-us-east-1}"
 export AWS_EC2_METADATA_DISABLED=true
+# DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
+export AWS_MAX_ATTEMPTS="${AWS_MAX_ATTEMPTS:-10}"
 
 log() { printf '==> %s\n' "$*" >&2; }
 
@@ -57,6 +59,34 @@ ensure_pip_tool() { # ensure_pip_tool COMMAND PACKAGE
         python3 -m pip install --quiet --disable-pip-version-check "$2" >&2
         hash -r
     fi
+}
+
+# The real MCP clients the test command drives the endpoint with: the Python `mcp` SDK in a
+# venv, and the MCP Inspector CLI run by Node 22 (both from the npm package `node@22`, since
+# the Inspector needs Node >= 22.19). Sets MCP_PYTHON and INSPECTOR.
+MCP_PY_VERSION="2.3.0"
+MCP_NODE_VERSION="22.23.3"
+MCP_INSPECTOR_VERSION="2.12.0"
+ensure_mcp_clients() {
+    local venv="$CACHE/mcp-venv" node_dir="$CACHE/mcp-node"
+    if ! "$venv/bin/python" -c "import mcp, sys; from importlib.metadata import version; sys.exit(version('mcp') != '$MCP_PY_VERSION')" 2>/dev/null; then
+        log "installing the Python mcp $MCP_PY_VERSION client into $venv"
+        if ! python3 -m venv --clear "$venv" >/dev/null 2>&1; then
+            apt_install python3-venv
+            python3 -m venv --clear "$venv"
+        fi
+        "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_PY_VERSION" >&2
+    fi
+    local inspector="$node_dir/node_modules/@modelcontextprotocol/inspector"
+    if [ ! -x "$node_dir/node_modules/.bin/node" ] || ! grep -q "\"version\": \"$MCP_INSPECTOR_VERSION\"" "$inspector/package.json" 2>/dev/null; then
+        ensure_node_npm
+        log "installing node@$MCP_NODE_VERSION and @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION into $node_dir"
+        mkdir -p "$node_dir"
+        npm install --prefix "$node_dir" --no-audit --no-fund --silent \
+            "node@$MCP_NODE_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION" >&2
+    fi
+    export MCP_PYTHON="$venv/bin/python"
+    export INSPECTOR="$node_dir/node_modules/.bin/node $inspector/clients/launcher/build/index.js"
 }
 
 free_port() {

@@ -22,6 +22,8 @@ use lib::redirect::Redirector;
 use lib::service::Service;
 use tokio::net::TcpListener;
 
+pub mod streams;
+
 /// API Gateway's own payload limit.
 const MAX_GATEWAY_BODY: usize = 10 * 1024 * 1024;
 
@@ -31,12 +33,18 @@ const MAX_GATEWAY_BODY: usize = 10 * 1024 * 1024;
 pub struct Functions {
     pub service: Service,
     pub redirector: Redirector,
+    /// The `click-aggregator` function, fed from the table's stream.
+    pub aggregator: streams::StreamPoller,
+    /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
+    pub mcp: mcp::Endpoint,
 }
 
 impl Functions {
-    pub fn new(service: Service) -> Arc<Self> {
+    pub fn new(service: Service, streams: aws_sdk_dynamodbstreams::Client) -> Arc<Self> {
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
+            aggregator: streams::StreamPoller::new(streams, service.clone()),
+            mcp: mcp::Endpoint::new(service.clone(), mcp::Settings::from_env()),
             service,
         })
     }
@@ -148,11 +156,23 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
         (&Method::PUT, ["apiv1", "link", "update"]) => update_link::handler(service, req).await,
         (&Method::DELETE, ["apiv1", "link", "delete"]) => delete_link::handler(service, req).await,
         (&Method::POST, ["apiv1", "links", "bulk-create"]) => bulk_create_links::handler(service, req).await,
+        (&Method::GET, ["apiv1", "links", "analytics"]) => workspace_analytics::handler(service, req).await,
+        (&Method::GET, ["apiv1", "links", id, "analytics"]) => {
+            let id = id.to_string();
+            link_analytics::handler(service, with_path_parameter(req, "id", id)).await
+        }
+        (&Method::GET, ["apiv1", "links"]) => list_links::handler(service, req).await,
+        (&Method::GET, ["apiv1", "links", id]) => {
+            let id = id.to_string();
+            get_link::handler(service, with_path_parameter(req, "id", id)).await
+        }
+        // Every method reaches the MCP function (it answers 405 to all but POST); `/mcp` is
+        // its function URL's path (`mcp` is a reserved slug).
+        (_, ["apiv1", "mcp"] | ["mcp"]) => mcp::handler(&functions.mcp, req).await,
         (_, ["apiv1", ..]) => return not_found(),
         (&Method::GET | &Method::HEAD, [slug]) if !slug.is_empty() => {
             let slug = slug.to_string();
-            let req = req.with_path_parameters(QueryMap::from(HashMap::from([("slug".to_string(), vec![slug])])));
-            redirect::handler(&functions.redirector, req).await
+            redirect::handler(&functions.redirector, with_path_parameter(req, "slug", slug)).await
         }
         _ => return not_found(),
     };
@@ -162,6 +182,11 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
         *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
         response
     })
+}
+
+/// Sets a path parameter the way API Gateway does for a `{name}` route segment.
+fn with_path_parameter(req: Request, name: &str, value: String) -> Request {
+    req.with_path_parameters(QueryMap::from(HashMap::from([(name.to_string(), vec![value])])))
 }
 
 /// What API Gateway answers for a route it does not know.

@@ -25,8 +25,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     }
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
     tracing::info!(port, "dev server listening");
+    let functions = dev_server::Functions::new(service, dev_server::streams::StreamPoller::client_from_env().await);
+    let aggregator = functions.clone();
+    tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
     tokio::select! {
-        result = dev_server::serve(listener, dev_server::Functions::new(service)) => result?,
+        result = dev_server::serve(listener, functions) => result?,
         _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
     }
     Ok(())

@@ -104,7 +104,9 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | LicenseExpired
         | QuotaExceeded { .. }
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
-        WorkspaceNotFound | LinkNotFound => StatusCode::NOT_FOUND,
+        WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace => StatusCode::NOT_FOUND,
+        NotOwnerOrManager => StatusCode::FORBIDDEN,
+        InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
         SlugTaken => StatusCode::CONFLICT,
         BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
         | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
@@ -191,6 +193,18 @@ pub async fn open_json(
     let workspace = take_string(&mut body, "workspaceId");
     let access = service.open_workspace(caller, workspace.as_deref()).await?;
     Ok((access, body))
+}
+
+/// The common start of every GET endpoint, in the contract's order: key present and valid
+/// (with HTTP API access), then the workspace named by the `workspaceId` query parameter.
+pub async fn open_query(
+    service: &crate::service::Service,
+    req: &Request,
+) -> Result<crate::service::Access, ServiceError> {
+    let caller = service.authenticate_http(api_key(req)).await?;
+    service
+        .open_workspace(caller, query(req, "workspaceId").as_deref())
+        .await
 }
 
 /// Refuses a body that still has fields after an endpoint took the ones it knows.

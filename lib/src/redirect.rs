@@ -198,17 +198,22 @@ impl Redirector {
             expires_at: now + chrono::Duration::days(i64::from(self.service.config.click_retention_days)),
         };
         if stored.link.settings.clicks_limit.is_some() {
-            let counted = self
+            let link = &stored.link;
+            if !self
                 .service
                 .store
-                .record_limited_click(&stored.link.domain, &stored.link.slug, &click, placement)
-                .await?;
-            if !counted {
+                .count_limited_click(&link.domain, &link.slug, &link.id)
+                .await?
+            {
                 return Ok(Outcome::Gone);
             }
-        } else {
-            self.service.store.record_click(&click, placement).await?;
+            // Counted against the limit: the visitor is served even if recording fails.
+            if let Err(err) = self.service.store.record_click(&click, placement).await {
+                tracing::error!(link = %link.id, error = %crate::http::error_chain(&err), "counted click not recorded");
+            }
+            return Ok(outcome);
         }
+        self.service.store.record_click(&click, placement).await?;
         Ok(outcome)
     }
 

@@ -21,8 +21,8 @@ async fn seed_event_identity(app: &TestApp) {
     let record = ApiKeyRecord {
         user_id: user.id.clone(),
         http_api: true,
-        mcp_enabled: false,
-        mcp_scopes: vec![],
+        mcp_enabled: true,
+        mcp_scopes: lib::domain::Scope::ALL.to_vec(),
         created_at: chrono::Utc::now(),
     };
     app.service
@@ -105,6 +105,9 @@ async fn every_event_file_is_covered() {
             "bulk-create-links.json",
             "create-link.json",
             "delete-link.json",
+            "get-link.json",
+            "list-links.json",
+            "mcp.json",
             "redirect.json",
             "update-link.json"
         ]
@@ -153,4 +156,50 @@ async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
         lib::visitor::visitor_hash("198.51.100.23", ua),
         "the viewer address, not CloudFront's IP"
     );
+}
+
+/// A handler's answer to an event file in which `EVENT_LINK` is replaced by `link_id`.
+async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
+    let path = format!("{}/../events/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path)
+        .expect("event file")
+        .replace(EVENT_LINK, link_id);
+    let request = lambda_http::request::from_str(&text).expect("a valid API Gateway v2 event");
+    let service: &lib::service::Service = &app.service;
+    let response = match name {
+        "get-link.json" => get_link::handler(service, request).await,
+        "list-links.json" => list_links::handler(service, request).await,
+        "mcp.json" => mcp::handler(&app.functions.mcp, request).await,
+        other => panic!("no handler for {other}"),
+    }
+    .expect("handler");
+    let text = match response.body() {
+        Body::Text(text) => text.clone(),
+        other => panic!("unexpected body {other:?}"),
+    };
+    (response.status().as_u16(), serde_json::from_str(&text).unwrap())
+}
+
+#[tokio::test]
+async fn the_read_and_mcp_events_are_accepted_by_their_handlers() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let created = run(&app, "create-link.json", None).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, record) = answer(&app, "get-link.json", &id).await;
+    assert_eq!(
+        (status, record["slug"].as_str()),
+        (200, Some("spring-sale")),
+        "{record}"
+    );
+    let (status, page) = answer(&app, "list-links.json", &id).await;
+    assert_eq!(
+        (status, page["links"][0]["id"].as_str()),
+        (200, Some(id.as_str())),
+        "{page}"
+    );
+    let (status, reply) = answer(&app, "mcp.json", &id).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["result"]["structuredContent"]["links"][0]["id"], id.as_str());
+    assert_eq!(reply["result"]["resultType"], "complete");
 }

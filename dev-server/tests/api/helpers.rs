@@ -18,6 +18,7 @@ pub const DEFAULT_DOMAIN: &str = "sl.test";
 
 pub struct TestApp {
     pub address: String,
+    pub functions: Arc<dev_server::Functions>,
     pub service: Arc<Service>,
     pub clock: Arc<FixedClock>,
     pub requests: RequestCounter,
@@ -71,10 +72,13 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    let functions = dev_server::Functions::new((*service).clone());
-    tokio::spawn(dev_server::serve(listener, functions));
+    let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
+    let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
+    let functions = dev_server::Functions::new((*service).clone(), streams);
+    tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
         address,
+        functions,
         service,
         clock,
         requests,
@@ -278,10 +282,27 @@ impl TestApp {
 
     /// The raw clicks stored for a link today.
     pub async fn clicks(&self, link_id: &str) -> Vec<lib::store::Click> {
-        self.service
+        let pointer = self
+            .service
             .store
-            .clicks_on(&oid(link_id), self.clock_now().date_naive())
+            .get_link_ref(&oid(link_id))
             .await
-            .expect("clicks")
+            .expect("ref")
+            .expect("link exists");
+        let day = self.clock_now().date_naive();
+        let all = self
+            .service
+            .store
+            .clicks_on(&pointer.workspace_id, day)
+            .await
+            .expect("clicks");
+        all.into_iter().filter(|c| c.link_id.as_str() == link_id).collect()
+    }
+}
+
+impl TestApp {
+    /// Runs the click aggregator over everything the table's stream holds now.
+    pub async fn aggregate(&self) -> lib::analytics::FoldReport {
+        self.functions.aggregator.drain().await.expect("aggregate the stream")
     }
 }

@@ -1,11 +1,16 @@
 //! Integration tests: HTTP through the dev server (the same handlers Lambda runs) against
 //! DynamoDB Local, one table per test.
 
+mod analytics;
 mod auth;
 mod bulk;
 mod create;
 mod delete;
 mod events;
 mod helpers;
+mod links_read;
+mod mcp;
+mod mcp_support;
+mod mcp_tools;
 mod redirect;
 mod update;

@@ -70,21 +70,31 @@ vocabulary!(
 /// An ISO 3166-1 alpha-2 country code, upper-case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct CountryCode(isocountry::CountryCode);
+pub struct CountryCode {
+    text: [u8; 2],
+}
 
 impl CountryCode {
     pub fn parse(raw: &str) -> Option<Self> {
-        if raw.len() != 2 {
-            return None;
-        }
-        isocountry::CountryCode::for_alpha2_caseless(raw).ok().map(Self)
+        let upper = raw.to_ascii_uppercase();
+        let text: [u8; 2] = upper.as_bytes().try_into().ok()?;
+        keshvar::Alpha2::try_from(upper.as_str()).ok()?;
+        Some(Self { text })
     }
-    pub fn alpha2(self) -> &'static str {
-        self.0.alpha2()
+
+    pub fn alpha2(&self) -> &str {
+        std::str::from_utf8(&self.text).expect("ASCII letters")
     }
-    /// English short name.
-    pub fn name(self) -> &'static str {
-        self.0.name()
+
+    /// The English name people use (`United States`, `United Kingdom`, `South Korea`).
+    pub fn name(&self) -> &'static str {
+        let code = keshvar::Alpha2::try_from(self.alpha2()).expect("validated when parsed");
+        let country = code.to_country();
+        country
+            .unofficial_name_list()
+            .first()
+            .copied()
+            .unwrap_or_else(|| country.iso_short_name())
     }
 }
 
@@ -434,8 +444,8 @@ impl TryFrom<RuleFields> for Rule {
 
 impl From<Rule> for RuleFields {
     fn from(rule: Rule) -> Self {
-        fn names<T: Copy>(values: &[T], name: impl Fn(T) -> &'static str) -> Option<Vec<String>> {
-            (!values.is_empty()).then(|| values.iter().map(|v| name(*v).to_string()).collect())
+        fn names<T>(values: &[T], name: impl Fn(&T) -> &str) -> Option<Vec<String>> {
+            (!values.is_empty()).then(|| values.iter().map(|v| name(v).to_string()).collect())
         }
         let c = &rule.conditions;
         Self {
@@ -443,11 +453,11 @@ impl From<Rule> for RuleFields {
             name: rule.name.map(String::from),
             target_url: Some(rule.target_url.into()),
             is_default: Some(rule.is_default),
-            country: names(&c.country, CountryCode::alpha2),
+            country: names(&c.country, |c| c.alpha2()),
             city: (!c.city.is_empty()).then(|| c.city.clone()),
-            device: names(&c.device, Device::name),
-            os: names(&c.os, Os::name),
-            browser: names(&c.browser, Browser::name),
+            device: names(&c.device, |d| d.name()),
+            os: names(&c.os, |o| o.name()),
+            browser: names(&c.browser, |b| b.name()),
             locale: (!c.locale.is_empty()).then(|| c.locale.iter().map(|l| l.tag().to_string()).collect()),
             time_start: c.time.map(|t| t.start.to_string()),
             time_end: c.time.map(|t| t.end.to_string()),

@@ -32,6 +32,15 @@ impl Caller {
     pub fn has_scope(&self, scope: Scope) -> bool {
         self.key.mcp_scopes.contains(&scope)
     }
+
+    /// `Ok` when the key carries `scope`, else the MCP failure naming it.
+    pub fn require_scope(&self, scope: Scope) -> Result<(), ServiceError> {
+        if self.has_scope(scope) {
+            Ok(())
+        } else {
+            Err(ServiceError::MissingScope(scope.as_str()))
+        }
+    }
 }
 
 /// A caller admitted to a workspace.
@@ -71,6 +80,16 @@ impl Service {
         let caller = self.authenticate(api_key).await?;
         if !caller.key.http_api {
             return Err(ServiceError::NoHttpAccess);
+        }
+        Ok(caller)
+    }
+
+    /// [`Service::authenticate`] for the MCP endpoint: the key must have MCP enabled with at
+    /// least one scope (MCP permissions are separate from HTTP API access).
+    pub async fn authenticate_mcp(&self, api_key: Option<&str>) -> Result<Caller, ServiceError> {
+        let caller = self.authenticate(api_key).await?;
+        if !caller.key.mcp_enabled || caller.key.mcp_scopes.is_empty() {
+            return Err(ServiceError::NoMcpAccess);
         }
         Ok(caller)
     }

@@ -75,6 +75,12 @@ pub enum ServiceError {
     BulkEmpty,
     #[error("Maximum 100 links per request.")]
     BulkTooLarge,
+    #[error("Invalid link id.")]
+    InvalidAnalyticsLinkId,
+    #[error("Link not found in this workspace.")]
+    LinkNotInWorkspace,
+    #[error("Only workspace owner or manager can access all links analytics.")]
+    NotOwnerOrManager,
     #[error("internal failure")]
     Internal(#[from] StoreError),
 }

@@ -1,14 +1,18 @@
 //! Service operations: what both doors (HTTP API and MCP) call.
 
+mod analytics;
 mod auth;
 mod error;
 mod links;
+mod reading;
 
 use std::sync::Arc;
 
+pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, generate_api_key, hash_api_key};
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use links::{BulkFailure, BulkOutcome, CreatedLink, MAX_BULK_LINKS, parse_link_id};
+pub use reading::{DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceSummary};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

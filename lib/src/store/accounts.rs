@@ -259,3 +259,59 @@ fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
         Some(&keys::membership_by_user(&membership.workspace_id, &membership.user_id)),
     )
 }
+
+impl Store {
+    /// The workspaces a user belongs to, with the user's role in each (access pattern 3):
+    /// a paginated `Query` of the user's memberships on GSI1, then one `BatchGetItem` of the
+    /// workspaces. Sorted by workspace name.
+    pub async fn user_workspaces(&self, user: &ObjectId) -> Result<Vec<(Workspace, crate::domain::Role)>, StoreError> {
+        let mut memberships: Vec<Membership> = Vec::new();
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(keys::GSI1)
+                .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expression_attribute_names("#pk", keys::GSI1PK)
+                .expression_attribute_names("#sk", keys::GSI1SK)
+                .expression_attribute_values(":pk", s(keys::user_workspaces_partition(user)))
+                .expression_attribute_values(":prefix", s(keys::USER_WORKSPACES_SORT_PREFIX))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| StoreError::request("Query", e))?;
+            for item in out.items.unwrap_or_default() {
+                memberships.push(decode(item)?);
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                break;
+            }
+        }
+        let wanted: Vec<keys::Key> = memberships.iter().map(|m| keys::workspace(&m.workspace_id)).collect();
+        let mut found = Vec::with_capacity(memberships.len());
+        for item in self.batch_get(&wanted, false).await? {
+            let workspace: Workspace = decode(item)?;
+            if let Some(m) = memberships.iter().find(|m| m.workspace_id == workspace.id) {
+                found.push((workspace, m.role));
+            }
+        }
+        found.sort_by(|a, b| {
+            a.0.name
+                .cmp(&b.0.name)
+                .then_with(|| a.0.id.as_str().cmp(b.0.id.as_str()))
+        });
+        Ok(found)
+    }
+
+    /// The tags of a workspace among `ids` (one `BatchGetItem`); unknown ids are skipped.
+    pub async fn tags(&self, workspace: &ObjectId, ids: &[ObjectId]) -> Result<Vec<Tag>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let wanted: Vec<keys::Key> = ids.iter().map(|t| keys::tag(workspace, t)).collect();
+        self.batch_get(&wanted, false).await?.into_iter().map(decode).collect()
+    }
+}

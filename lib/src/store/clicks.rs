@@ -4,7 +4,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, keys, n, s, transact, tx};
+use super::{Item, Store, StoreError, decode, encode, keys, n, s};
 use crate::domain::{Browser, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 
@@ -49,7 +49,12 @@ fn click_item(click: &Click, placement: ClickPlacement) -> Result<Item, StoreErr
     let sort = format!("{}#{}", click.at.to_rfc3339_opts(SecondsFormat::Millis, true), click.id);
     let mut item = encode(
         click,
-        &keys::click(&click.link_id, click.day, placement.shard % keys::CLICK_SHARDS, &sort),
+        &keys::click(
+            &click.workspace_id,
+            click.day,
+            placement.shard % keys::CLICK_SHARDS,
+            &sort,
+        ),
         None,
     )?;
     item.insert(keys::TTL.into(), n(placement.expires_at.timestamp()));
@@ -69,39 +74,47 @@ impl Store {
         Ok(())
     }
 
-    /// Records a click of a click-limited link, counting it on the link item in the same
-    /// transaction. `false` (and nothing written) when the link is inactive or its limit is
-    /// already reached: never more than `clicksLimit` clicks are counted.
-    pub async fn record_limited_click(
+    /// Counts a click against a link's click limit: one conditional `UpdateItem` on the link
+    /// (DynamoDB serialises writes to one item, so concurrent visits can never count more
+    /// than `clicksLimit`). `false` when the link is inactive or its limit already reached.
+    pub async fn count_limited_click(
         &self,
         domain: &Hostname,
         slug: &Slug,
-        click: &Click,
-        placement: ClickPlacement,
+        link: &ObjectId,
     ) -> Result<bool, StoreError> {
-        let items = vec![
-            tx::update(
-                &self.table,
-                &keys::link(domain, slug),
-                "ADD limitedClicks :one",
-                Some("id = :id AND active = :true AND limitedClicks < clicksLimit"),
-                &[],
-                &[
-                    (":one", n(1)),
-                    (":id", s(click.link_id.as_str())),
-                    (":true", AttributeValue::Bool(true)),
-                ],
-            )?,
-            tx::put(&self.table, click_item(click, placement)?, None)?,
-        ];
-        Ok(transact(&self.client, items).await?.is_ok())
+        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
+        let result = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::link(domain, slug))))
+            .update_expression("ADD limitedClicks :one")
+            .condition_expression("id = :id AND active = :true AND limitedClicks < clicksLimit")
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":id", s(link.as_str()))
+            .expression_attribute_values(":true", AttributeValue::Bool(true))
+            .send()
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
+                Ok(false)
+            }
+            Err(e) => Err(StoreError::request("UpdateItem", e)),
+        }
     }
 
-    /// Every raw click of a link on one day (all shards, every page).
-    pub async fn clicks_on(&self, link: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
+    /// Every raw click of a workspace on one day (all shards, every page).
+    pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
         let mut clicks = Vec::new();
         for shard in 0..keys::CLICK_SHARDS {
-            let partition = keys::click(link, day, shard, "").pk;
+            let partition = keys::click(workspace, day, shard, "").pk;
             let mut start = None;
             loop {
                 let out = self

@@ -12,11 +12,11 @@ pub const GSI1PK: &str = "GSI1PK";
 pub const GSI1SK: &str = "GSI1SK";
 pub const TTL: &str = "ttl";
 
-/// Number of shard keys a link's clicks of one day are spread over.
-pub const CLICK_SHARDS: u64 = 16;
+/// Number of shard keys a workspace's clicks of one day are spread over.
+pub const CLICK_SHARDS: u64 = 32;
 
 /// A primary key.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
     pub pk: String,
     pub sk: String,
@@ -57,6 +57,9 @@ pub fn user_workspaces_partition(user: &ObjectId) -> String {
     format!("USER#{user}")
 }
 
+/// The GSI1 sort-key prefix of a user's memberships (see [`membership_by_user`]).
+pub const USER_WORKSPACES_SORT_PREFIX: &str = "WS#";
+
 pub fn domain(host: &Hostname) -> Key {
     Key::new(format!("DOMAIN#{}", host.as_str()), "DOMAIN")
 }
@@ -89,22 +92,66 @@ pub fn link_ref(id: &ObjectId) -> Key {
     Key::new(format!("LINK#{id}"), "REF")
 }
 
-/// A raw click, on one of `CLICK_SHARDS` shards of its link-day.
-pub fn click(link: &ObjectId, day: NaiveDate, shard: u64, sort: &str) -> Key {
-    Key::new(format!("CLICK#{link}#{day}#{shard}"), sort)
+/// A raw click, on one of `CLICK_SHARDS` shards of its workspace-day.
+pub fn click(workspace: &ObjectId, day: NaiveDate, shard: u64, sort: &str) -> Key {
+    Key::new(format!("CLICK#{workspace}#{day}#{shard}"), sort)
 }
 
-pub fn link_day_stats(link: &ObjectId, day: NaiveDate) -> Key {
-    Key::new(format!("STATS#LINK#{link}"), &format!("DAY#{day}"))
+/// The workspace, day and shard of a raw click's partition key (`None` for other items).
+pub fn parse_click_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
+    let mut parts = pk.strip_prefix("CLICK#")?.split('#');
+    let workspace = ObjectId::parse(parts.next()?).ok()?;
+    let day = parts.next()?.parse().ok()?;
+    let shard = parts.next()?.parse().ok()?;
+    parts.next().is_none().then_some((workspace, day, shard))
 }
 
-pub fn workspace_day_stats(workspace: &ObjectId, day: NaiveDate) -> Key {
-    Key::new(format!("STATS#WS#{workspace}"), &format!("DAY#{day}"))
+/// Whose statistics a rollup item holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StatsOwner {
+    Link(ObjectId),
+    Workspace(ObjectId),
+}
+
+/// The partition of an owner's rollups: one item per (day, part), plus the link's total.
+pub fn stats_partition(owner: &StatsOwner) -> String {
+    match owner {
+        StatsOwner::Link(id) => format!("STATS#LINK#{id}"),
+        StatsOwner::Workspace(id) => format!("STATS#WS#{id}"),
+    }
+}
+
+/// One part (`core`, `country`, `city`, `referrer`, `ruleref`, `variantref`, `link`,
+/// `sketch`) of an owner's rollup for a day.
+pub fn day_stats(owner: &StatsOwner, day: NaiveDate, part: &str) -> Key {
+    Key::new(stats_partition(owner), &format!("DAY#{day}#{part}"))
+}
+
+/// Sort-key bounds of every rollup item of the days `from..=to`.
+pub fn day_stats_range(from: NaiveDate, to: NaiveDate) -> (String, String) {
+    (format!("DAY#{from}"), format!("DAY#{to}#\u{10ffff}"))
+}
+
+/// A link's click counter for the month of `day` (their sum is the all-time total).
+pub fn link_month_total(link: &ObjectId, day: NaiveDate) -> Key {
+    Key::new(
+        stats_partition(&StatsOwner::Link(link.clone())),
+        &format!("MONTH#{}", day.format("%Y-%m")),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn click_partitions_parse_back() {
+        let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
+        let day: NaiveDate = "2026-11-22".parse().unwrap();
+        let key = click(&ws, day, 31, "t#id");
+        assert_eq!(parse_click_partition(&key.pk), Some((ws, day, 31)));
+        assert_eq!(parse_click_partition("SLUG#x#y"), None);
+    }
 
     #[test]
     fn link_key_is_the_domain_and_slug() {

@@ -364,3 +364,115 @@ impl Store {
         Ok(transact(&self.client, items).await?.is_ok())
     }
 }
+
+/// What `list_links` keeps: links whose lower-cased name + slug contains `search`, and
+/// that carry at least one of `tag_ids` (when given).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinkFilter {
+    pub search: Option<String>,
+    pub tag_ids: Vec<ObjectId>,
+}
+
+/// One page of a workspace's links, newest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkSlice {
+    pub links: Vec<StoredLink>,
+    /// Whether more matching links follow this page.
+    pub has_more: bool,
+}
+
+impl Store {
+    /// A workspace's links, newest first, skipping `skip` matches and returning at most
+    /// `take` (access pattern 7). The filter is a `FilterExpression`, so the query pages on
+    /// until `skip + take + 1` matching items were seen or the workspace has no more.
+    pub async fn list_links(
+        &self,
+        workspace: &ObjectId,
+        filter: &LinkFilter,
+        skip: usize,
+        take: usize,
+    ) -> Result<LinkSlice, StoreError> {
+        let wanted = skip + take + 1;
+        let mut conditions = Vec::new();
+        let mut values = vec![(":pk".to_string(), s(keys::workspace_links_partition(workspace)))];
+        let mut names = vec![("#pk".to_string(), keys::GSI1PK.to_string())];
+        if let Some(search) = &filter.search {
+            conditions.push("contains(#search, :search)".to_string());
+            names.push(("#search".into(), SEARCH_TEXT.into()));
+            values.push((":search".into(), s(search.clone())));
+        }
+        if !filter.tag_ids.is_empty() {
+            names.push(("#tags".into(), "tagIds".into()));
+            let any: Vec<String> = filter
+                .tag_ids
+                .iter()
+                .enumerate()
+                .map(|(i, tag)| {
+                    values.push((format!(":tag{i}"), s(tag.as_str())));
+                    format!("contains(#tags, :tag{i})")
+                })
+                .collect();
+            conditions.push(format!("({})", any.join(" OR ")));
+        }
+        let mut matches = Vec::new();
+        let mut start = None;
+        loop {
+            let mut request = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .index_name(keys::GSI1)
+                .key_condition_expression("#pk = :pk")
+                .scan_index_forward(false)
+                .set_exclusive_start_key(start);
+            if !conditions.is_empty() {
+                request = request.filter_expression(conditions.join(" AND "));
+            }
+            for (name, value) in &names {
+                request = request.expression_attribute_names(name, value);
+            }
+            for (name, value) in &values {
+                request = request.expression_attribute_values(name, value.clone());
+            }
+            let out = request.send().await.map_err(|e| StoreError::request("Query", e))?;
+            for item in out.items.unwrap_or_default() {
+                if matches.len() < wanted {
+                    matches.push(item);
+                }
+            }
+            start = out.last_evaluated_key;
+            if start.is_none() || matches.len() >= wanted {
+                break;
+            }
+        }
+        let has_more = matches.len() > skip + take;
+        let links = matches
+            .into_iter()
+            .skip(skip)
+            .take(take)
+            .map(decode_link)
+            .collect::<Result<_, _>>()?;
+        Ok(LinkSlice { links, has_more })
+    }
+}
+
+impl Store {
+    /// Current names of links, by id (links deleted meanwhile are left out): one batch read
+    /// of the pointers, one of the links.
+    pub async fn link_names(&self, ids: &[ObjectId]) -> Result<Vec<(ObjectId, String)>, StoreError> {
+        let pointer_keys: Vec<keys::Key> = ids.iter().map(keys::link_ref).collect();
+        let pointers: Vec<LinkRef> = self
+            .batch_get(&pointer_keys, false)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        let link_keys: Vec<keys::Key> = pointers.iter().map(|p| keys::link(&p.domain, &p.slug)).collect();
+        let mut names = Vec::with_capacity(link_keys.len());
+        for item in self.batch_get(&link_keys, false).await? {
+            let stored = decode_link(item)?;
+            names.push((stored.link.id, stored.link.settings.name.as_str().to_string()));
+        }
+        Ok(names)
+    }
+}

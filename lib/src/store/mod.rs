@@ -6,6 +6,7 @@ mod clicks;
 pub mod keys;
 mod links;
 pub mod metrics;
+pub mod rollups;
 mod table;
 
 use std::collections::HashMap;
@@ -18,7 +19,7 @@ use serde::de::DeserializeOwned;
 
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
-pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
 pub use table::{create_table, ensure_table};
 
 use keys::Key;
@@ -350,6 +351,8 @@ pub async fn local_client(endpoint: &str, counter: &metrics::RequestCounter) -> 
         .credentials_provider(Credentials::new("local", "local", None, None, "local"))
         .endpoint_url(endpoint)
         .interceptor(counter.clone())
+        // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
+        .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
         .build();
     Client::from_conf(config)
 }

@@ -260,7 +260,7 @@ mod tests {
             viewer_city: Some("M%C3%BCnchen"),
             ..Default::default()
         });
-        assert_eq!(v.country.map(|c| c.alpha2()), Some("DE"));
+        assert_eq!(v.country.as_ref().map(|c| c.alpha2()), Some("DE"));
         assert_eq!(v.city.as_deref(), Some("München"));
     }
 

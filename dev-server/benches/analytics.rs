@@ -1,0 +1,281 @@
+//! Analytics at volume, against DynamoDB Local: 1,000,000 clicks of one link spread over 90
+//! days, plus 99 more links, all loaded through the real aggregator (`lib::analytics::fold`,
+//! in stream-sized chunks), then the two reports timed and their DynamoDB reads counted.
+//! Also the unique-visitor error on 1,000,000 distinct visitors.
+//!
+//! `scripts/bench`, or `AWS_ENDPOINT_URL_DYNAMODB=… cargo bench -p dev-server --bench analytics`.
+//! `ANALYTICS_BENCH_CLICKS` scales the volume down for a quick look.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use futures::StreamExt;
+use lib::analytics::{ClickRecord, fold};
+use lib::clock::{Entropy, FixedClock, OsEntropy, SeededEntropy};
+use lib::config::Config;
+use lib::domain::{Browser, Device, Os};
+use lib::service::Service;
+use lib::store::metrics::RequestCounter;
+use lib::store::{Click, Store};
+use lib::wire::{Door, LinkInput};
+use serde_json::json;
+
+const DAYS: u64 = 90;
+const OTHER_LINKS: usize = 99;
+const OTHER_LINK_CLICKS_PER_DAY: u64 = 20;
+
+fn click(
+    link: &lib::ids::ObjectId,
+    ws: &lib::ids::ObjectId,
+    day: NaiveDate,
+    visitor: u64,
+    rule: &str,
+    e: &SeededEntropy,
+) -> Click {
+    const COUNTRIES: [&str; 6] = ["US", "DE", "FR", "GB", "BR", "JP"];
+    const CITIES: [&str; 6] = ["New York", "Berlin", "Paris", "London", "São Paulo", "Tokyo"];
+    const REFERRERS: [Option<&str>; 4] = [None, Some("google.com"), Some("news.ycombinator.com"), Some("t.co")];
+    let at: DateTime<Utc> = day.and_hms_opt(12, 0, 0).unwrap().and_utc();
+    let c = e.below(6) as usize;
+    Click {
+        id: lib::ids::ObjectId::generate(at, e),
+        link_id: link.clone(),
+        workspace_id: ws.clone(),
+        at,
+        day,
+        rule_id: Some(rule.to_string()),
+        variant_id: None,
+        country: Some(COUNTRIES[c].to_string()),
+        city: Some(CITIES[c].to_string()),
+        device: [Device::Desktop, Device::Mobile, Device::Tablet][e.below(3) as usize],
+        os: [Some(Os::Windows), Some(Os::Ios), Some(Os::Android), None][e.below(4) as usize],
+        browser: [
+            Some(Browser::Chrome),
+            Some(Browser::Safari),
+            Some(Browser::Firefox),
+            None,
+        ][e.below(4) as usize],
+        referrer: REFERRERS[e.below(4) as usize].map(str::to_string),
+        visitor: format!(
+            "{:016x}{:016x}",
+            visitor.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5555,
+            visitor
+        ),
+    }
+}
+
+/// One day of stream records as a shard would deliver them: the viral link's clicks and
+/// a few of every other link's, interleaved, with increasing sequence numbers.
+fn day_batch(
+    day_index: u64,
+    day: NaiveDate,
+    ws: &lib::ids::ObjectId,
+    links: &[(lib::ids::ObjectId, Vec<String>, u64)],
+) -> Vec<ClickRecord> {
+    let entropy = SeededEntropy::new(day_index);
+    let mut records = Vec::new();
+    let mut sequence = 1_000_000_000u64;
+    for (n, (link, rules, per_day)) in links.iter().enumerate() {
+        for i in 0..*per_day {
+            sequence += 1;
+            let rule = &rules[(i % rules.len() as u64) as usize];
+            let visitor = ((n as u64) << 40) | (day_index * per_day + i);
+            let c = click(link, ws, day, visitor, rule, &entropy);
+            records.push(ClickRecord {
+                sequence: sequence.to_string(),
+                shard: day_index % 32,
+                click: c,
+            });
+        }
+    }
+    records
+}
+
+/// Folds every day through the aggregator in stream-sized batches, a few days at a time.
+async fn load(
+    store: &Store,
+    ws: &lib::ids::ObjectId,
+    links: &[(lib::ids::ObjectId, Vec<String>, u64)],
+    first_day: NaiveDate,
+) {
+    let days = (0..DAYS).map(|d| {
+        let store = store.clone();
+        async move {
+            let records = day_batch(d, first_day + chrono::Days::new(d), ws, links);
+            for batch in records.chunks(1_000) {
+                fold(&store, batch).await.expect("fold");
+            }
+        }
+    });
+    futures::stream::iter(days)
+        .buffer_unordered(4)
+        .collect::<Vec<_>>()
+        .await;
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+#[tokio::main]
+async fn main() {
+    let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL_DYNAMODB") else {
+        eprintln!("analytics bench: set AWS_ENDPOINT_URL_DYNAMODB (scripts/bench does)");
+        return;
+    };
+    let clicks: u64 = std::env::var("ANALYTICS_BENCH_CLICKS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let counter = RequestCounter::new();
+    let client = lib::store::local_client(&endpoint, &counter).await;
+    let table = format!("bench-{:016x}", OsEntropy.next_u64());
+    lib::store::create_table(&client, &table).await.expect("table");
+    let first_day: NaiveDate = "2026-06-01".parse().unwrap();
+    let clock = Arc::new(FixedClock::new(first_day.and_hms_opt(8, 0, 0).unwrap().and_utc()));
+    let config = Config {
+        table_name: table.clone(),
+        default_domain: "sl.test".into(),
+        link_cache_ttl: Duration::from_secs(5),
+        click_retention_days: 400,
+    };
+    let service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
+    let owner = lib::admin::create_user(&service, "bench@example.com").await.unwrap();
+    let ws = lib::admin::create_workspace(
+        &service,
+        owner.id.as_str(),
+        lib::admin::NewWorkspace {
+            name: "bench".into(),
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap();
+    let access = service
+        .open_workspace(
+            lib::service::Caller {
+                user_id: owner.id.clone(),
+                key: lib::domain::ApiKeyRecord {
+                    user_id: owner.id.clone(),
+                    http_api: true,
+                    mcp_enabled: false,
+                    mcp_scopes: vec![],
+                    created_at: Utc::now(),
+                },
+            },
+            Some(ws.id.as_str()),
+        )
+        .await
+        .unwrap();
+    let rules_body = json!({ "name": "Viral", "rules": [
+        { "targetUrl": "https://example.com/de", "isDefault": false, "country": ["DE"] },
+        { "targetUrl": "https://example.com/us", "isDefault": false, "country": ["US"] },
+        { "targetUrl": "https://example.com/", "isDefault": true } ] });
+    let input: LinkInput = serde_json::from_value(rules_body).unwrap();
+    let viral = service.create_link(&access, &input, Door::Http).await.unwrap();
+    let rule_ids: Vec<String> = service
+        .store
+        .get_link(&viral.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .link
+        .settings
+        .rules
+        .iter()
+        .map(|r| r.id.to_string())
+        .collect();
+
+    let mut links = vec![(viral.id.clone(), rule_ids, clicks / DAYS)];
+    for i in 0..OTHER_LINKS {
+        let input: LinkInput =
+            serde_json::from_value(json!({ "name": format!("Link {i}"), "url": "https://example.com/x" })).unwrap();
+        let link = service.create_link(&access, &input, Door::Http).await.unwrap();
+        let rule = service
+            .store
+            .get_link(&link.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .link
+            .settings
+            .rules
+            .default_rule()
+            .id
+            .to_string();
+        links.push((link.id, vec![rule], OTHER_LINK_CLICKS_PER_DAY));
+    }
+    let started = Instant::now();
+    load(&service.store, &ws.id, &links, first_day).await;
+    let all_clicks: u64 = links.iter().map(|(_, _, per_day)| per_day * DAYS).sum();
+    println!(
+        "loaded {all_clicks} clicks ({} of one link, the rest over {OTHER_LINKS} more) over {DAYS} days through the aggregator in {:.1} s",
+        clicks / DAYS * DAYS,
+        started.elapsed().as_secs_f64()
+    );
+
+    clock.set(
+        (first_day + chrono::Days::new(DAYS - 1))
+            .and_hms_opt(20, 0, 0)
+            .unwrap()
+            .and_utc(),
+    );
+    let from = first_day.to_string();
+    let to = (first_day + chrono::Days::new(DAYS - 1)).to_string();
+    let mut link_times = Vec::new();
+    let mut link_items = 0;
+    let mut report = None;
+    for _ in 0..7 {
+        counter.reset();
+        let t = Instant::now();
+        report = Some(
+            service
+                .link_analytics(&access, viral.id.as_str(), Some(&from), Some(&to))
+                .await
+                .unwrap(),
+        );
+        link_times.push(t.elapsed());
+        link_items = service
+            .store
+            .day_stats(
+                &lib::store::keys::StatsOwner::Link(viral.id.clone()),
+                first_day,
+                first_day + chrono::Days::new(DAYS - 1),
+            )
+            .await
+            .unwrap()
+            .len();
+    }
+    let report = report.unwrap();
+    let mut ws_times = Vec::new();
+    let mut ws_requests = 0;
+    let mut ws_total = 0;
+    for _ in 0..5 {
+        counter.reset();
+        let t = Instant::now();
+        let ws_report = service
+            .workspace_analytics(&access, Some(&from), Some(&to))
+            .await
+            .unwrap();
+        ws_times.push(t.elapsed());
+        ws_requests = counter.total();
+        ws_total = ws_report.totals.total;
+    }
+    let expected = clicks / DAYS * DAYS;
+    let unique_error = (report.totals.unique as f64 - expected as f64).abs() / expected as f64 * 100.0;
+    println!(
+        "link analytics over {DAYS} days: median {:.0} ms, {} rollup items read; periodTotal {} (expected {expected}), unique {} of {expected} distinct visitors (error {unique_error:.3}%)",
+        median(link_times).as_secs_f64() * 1000.0,
+        link_items + 1,
+        report.totals.period_total,
+        report.totals.unique
+    );
+    println!(
+        "workspace analytics over {} links x {DAYS} days: median {:.0} ms, {ws_requests} DynamoDB requests, total {ws_total}",
+        OTHER_LINKS + 1,
+        median(ws_times).as_secs_f64() * 1000.0
+    );
+    assert_eq!(report.totals.period_total, expected, "every click counted exactly once");
+}

@@ -1,0 +1,224 @@
+//! The dev server's stand-in for Lambda's DynamoDB Streams event source: reads the table's
+//! stream (DynamoDB Local has one) shard by shard, in order, and hands the raw-click
+//! records to the same fold the `click-aggregator` function runs.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use aws_sdk_dynamodbstreams::Client as StreamsClient;
+use aws_sdk_dynamodbstreams::types::{OperationType, ShardIteratorType};
+use lib::analytics::{ClickRecord, FoldReport, fold};
+use lib::service::Service;
+use tokio::sync::Mutex;
+
+/// Where reading stopped in each shard.
+#[derive(Debug, Default)]
+struct Positions {
+    /// The iterator to continue with, or the last sequence number read when it expired.
+    shards: HashMap<String, Position>,
+}
+
+#[derive(Debug, Clone)]
+enum Position {
+    Iterator(String),
+    After(String),
+    Closed,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("reading the stream failed: {0}")]
+pub struct StreamError(String);
+
+fn failed(e: impl std::fmt::Display) -> StreamError {
+    StreamError(e.to_string())
+}
+
+/// Polls one table's stream.
+#[derive(Debug)]
+pub struct StreamPoller {
+    streams: StreamsClient,
+    service: Service,
+    positions: Mutex<Positions>,
+}
+
+impl StreamPoller {
+    pub fn new(streams: StreamsClient, service: Service) -> Self {
+        Self {
+            streams,
+            service,
+            positions: Mutex::new(Positions::default()),
+        }
+    }
+
+    /// A streams client for the same endpoint as DynamoDB (DynamoDB Local serves both).
+    pub async fn client_from_env() -> StreamsClient {
+        let config = aws_config::load_from_env().await;
+        let mut builder = aws_sdk_dynamodbstreams::config::Builder::from(&config);
+        if let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL_DYNAMODB") {
+            builder = builder.endpoint_url(endpoint);
+        }
+        StreamsClient::from_conf(builder.build())
+    }
+
+    /// A streams client for DynamoDB Local at `endpoint` with static local credentials.
+    pub fn local_client(endpoint: &str) -> StreamsClient {
+        use aws_sdk_dynamodbstreams::config::{BehaviorVersion, Credentials, Region};
+        let config = aws_sdk_dynamodbstreams::config::Builder::new()
+            .behavior_version(BehaviorVersion::latest())
+            .region(Region::new("us-east-1"))
+            .credentials_provider(Credentials::new("local", "local", None, None, "local"))
+            .endpoint_url(endpoint)
+            .build();
+        StreamsClient::from_conf(config)
+    }
+
+    /// Reads everything the stream holds now and folds it; one drain at a time, so records
+    /// are always folded in stream order.
+    pub async fn drain(&self) -> Result<FoldReport, StreamError> {
+        let mut positions = self.positions.lock().await;
+        let table = self
+            .service
+            .store
+            .client()
+            .describe_table()
+            .table_name(self.service.store.table())
+            .send()
+            .await;
+        let arn = table
+            .map_err(failed)?
+            .table
+            .and_then(|t| t.latest_stream_arn)
+            .ok_or_else(|| failed("no stream"))?;
+        let mut shards = Vec::new();
+        let mut start: Option<String> = None;
+        loop {
+            let out = self
+                .streams
+                .describe_stream()
+                .stream_arn(&arn)
+                .set_exclusive_start_shard_id(start)
+                .send()
+                .await;
+            let description = out
+                .map_err(failed)?
+                .stream_description
+                .ok_or_else(|| failed("no description"))?;
+            shards.extend(description.shards.unwrap_or_default());
+            start = description.last_evaluated_shard_id;
+            if start.is_none() {
+                break;
+            }
+        }
+        let mut total = FoldReport::default();
+        // Parents before children, so each partition's records stay in order.
+        shards.sort_by_key(|s| s.parent_shard_id.is_some());
+        for shard in shards {
+            let Some(id) = shard.shard_id else { continue };
+            let report = self.drain_shard(&arn, &id, &mut positions).await?;
+            total.records += report.records;
+            total.updates_applied += report.updates_applied;
+            total.updates_skipped += report.updates_skipped;
+        }
+        Ok(total)
+    }
+
+    async fn drain_shard(&self, arn: &str, shard: &str, positions: &mut Positions) -> Result<FoldReport, StreamError> {
+        let mut report = FoldReport::default();
+        let mut iterator = match positions.shards.get(shard).cloned() {
+            Some(Position::Closed) => return Ok(report),
+            Some(Position::Iterator(it)) => it,
+            Some(Position::After(sequence)) => self.iterator(arn, shard, Some(sequence)).await?,
+            None => self.iterator(arn, shard, None).await?,
+        };
+        loop {
+            let out = self
+                .streams
+                .get_records()
+                .shard_iterator(&iterator)
+                .send()
+                .await
+                .map_err(failed)?;
+            let records = out.records.unwrap_or_default();
+            let mut clicks = Vec::new();
+            let mut last = None;
+            for record in &records {
+                let Some(change) = &record.dynamodb else { continue };
+                last = change.sequence_number.clone();
+                if record.event_name != Some(OperationType::Insert) {
+                    continue;
+                }
+                let (Some(sequence), Some(image)) = (&change.sequence_number, &change.new_image) else {
+                    continue;
+                };
+                let image: HashMap<String, aws_sdk_dynamodb::types::AttributeValue> =
+                    serde_dynamo::Item::from(image.clone()).into();
+                if let Some(parsed) = ClickRecord::from_image(sequence, image) {
+                    clicks.push(parsed.map_err(failed)?);
+                }
+            }
+            if !clicks.is_empty() {
+                let folded = fold(&self.service.store, &clicks).await.map_err(failed)?;
+                report.records += folded.records;
+                report.updates_applied += folded.updates_applied;
+                report.updates_skipped += folded.updates_skipped;
+            }
+            match (out.next_shard_iterator, records.is_empty()) {
+                (None, _) => {
+                    positions.shards.insert(shard.to_string(), Position::Closed);
+                    return Ok(report);
+                }
+                (Some(next), true) => {
+                    let position = match last {
+                        Some(sequence) => Position::After(sequence),
+                        None => Position::Iterator(next),
+                    };
+                    positions.shards.insert(shard.to_string(), position);
+                    return Ok(report);
+                }
+                (Some(next), false) => {
+                    if let Some(sequence) = last {
+                        positions.shards.insert(shard.to_string(), Position::After(sequence));
+                    }
+                    iterator = next;
+                }
+            }
+        }
+    }
+
+    async fn iterator(&self, arn: &str, shard: &str, after: Option<String>) -> Result<String, StreamError> {
+        let kind = if after.is_some() {
+            ShardIteratorType::AfterSequenceNumber
+        } else {
+            ShardIteratorType::TrimHorizon
+        };
+        let out = self
+            .streams
+            .get_shard_iterator()
+            .stream_arn(arn)
+            .shard_id(shard)
+            .shard_iterator_type(kind)
+            .set_sequence_number(after)
+            .send()
+            .await
+            .map_err(failed)?;
+        out.shard_iterator.ok_or_else(|| failed("no shard iterator"))
+    }
+
+    /// Drains every `every` until the process ends (the dev server's background task).
+    pub async fn run(&self, every: Duration) {
+        loop {
+            match self.drain().await {
+                Ok(report) if report.records > 0 => {
+                    tracing::info!(
+                        records = report.records,
+                        applied = report.updates_applied,
+                        "folded clicks"
+                    );
+                }
+                Ok(_) => {}
+                Err(err) => tracing::warn!(error = %err, "stream poll failed"),
+            }
+            tokio::time::sleep(every).await;
+        }
+    }
+}

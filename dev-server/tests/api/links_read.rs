@@ -1,0 +1,163 @@
+//! `GET /links` and `GET /links/{id}`: the full link record on the HTTP API.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestWorkspace, link_with_slug, simple_link, spawn_app};
+
+async fn get(app: &TestApp, key: Option<&str>, path: &str) -> (StatusCode, Value) {
+    app.request(Method::GET, path, key, None).await
+}
+
+async fn get_link(app: &TestApp, ws: &TestWorkspace, id: &str) -> (StatusCode, Value) {
+    get(app, Some(&ws.key), &format!("/apiv1/links/{id}?workspaceId={}", ws.id)).await
+}
+
+#[tokio::test]
+async fn get_link_returns_the_record_with_rule_ids() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, link_with_slug("Docs", "docs")).await;
+    let (status, record) = get_link(&app, &ws, &id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(record["id"], id.as_str());
+    assert_eq!(record["fullLink"], "https://sl.test/docs");
+    assert_eq!(record["rules"][0]["id"].as_str().unwrap().len(), 24);
+    assert_eq!(
+        record["qrSettings"],
+        json!({ "color": "#000000", "bgColor": "#ffffff", "useLogo": false })
+    );
+    assert_eq!(record["tags"], json!([]));
+}
+
+#[tokio::test]
+async fn get_link_of_another_workspace_is_404() {
+    let app = spawn_app().await;
+    let mine = app.workspace().await;
+    let theirs = app.workspace().await;
+    let id = app.create_ok(&theirs, simple_link("Theirs")).await;
+    assert_eq!(
+        get_link(&app, &mine, &id).await,
+        (StatusCode::NOT_FOUND, json!({ "error": "Link not found." }))
+    );
+}
+
+#[tokio::test]
+async fn get_link_with_a_malformed_id_is_400() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let (status, body) = get_link(&app, &ws, "nope").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "Invalid linkId format.");
+}
+
+#[tokio::test]
+async fn get_link_without_a_key_is_401() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, simple_link("n")).await;
+    let (status, body) = get(&app, None, &format!("/apiv1/links/{id}?workspaceId={}", ws.id)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["error"], "API key is required. Pass it in the X-Api-Key header.");
+}
+
+#[tokio::test]
+async fn get_link_without_a_workspace_is_400() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, simple_link("n")).await;
+    let (status, body) = get(&app, Some(&ws.key), &format!("/apiv1/links/{id}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"], "workspaceId is required.");
+}
+
+#[tokio::test]
+async fn an_expired_link_reads_back_inactive() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let mut body = simple_link("Soon gone");
+    body["expirationDate"] = json!((app.clock_now() + chrono::Duration::hours(1)).to_rfc3339());
+    let id = app.create_ok(&ws, body).await;
+    app.clock.set(app.clock_now() + chrono::Duration::hours(2));
+    let (_, record) = get_link(&app, &ws, &id).await;
+    assert_eq!(record["active"], false);
+}
+
+#[tokio::test]
+async fn list_links_pages_newest_first() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    for name in ["first", "second", "third"] {
+        app.clock.set(app.clock_now() + chrono::Duration::seconds(1));
+        app.create_ok(&ws, simple_link(name)).await;
+    }
+    let (status, page) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&limit=2", ws.id),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = page["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["third", "second"]);
+    assert_eq!((page["page"].clone(), page["hasMore"].clone()), (json!(1), json!(true)));
+    let (_, next) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&limit=2&page=2", ws.id),
+    )
+    .await;
+    assert_eq!(next["links"][0]["name"], "first");
+    assert_eq!(next["hasMore"], false);
+}
+
+#[tokio::test]
+async fn list_links_filters_by_search_and_comma_separated_tag_ids() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let a = lib::admin::create_tag(&app.service, &ws.id, "a").await.unwrap();
+    let b = lib::admin::create_tag(&app.service, &ws.id, "b").await.unwrap();
+    for (name, tag) in [("Red shoes", Some(&a)), ("Blue shoes", Some(&b)), ("Red hat", None)] {
+        let mut body = simple_link(name);
+        if let Some(tag) = tag {
+            body["tagIds"] = json!([tag.id]);
+        }
+        app.create_ok(&ws, body).await;
+    }
+    let (_, found) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&search=red", ws.id),
+    )
+    .await;
+    assert_eq!(found["links"].as_array().unwrap().len(), 2);
+    let (_, tagged) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&tagIds={},{}", ws.id, a.id, b.id),
+    )
+    .await;
+    assert_eq!(tagged["links"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn list_links_rejects_a_limit_over_100() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let (status, body) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&limit=500", ws.id),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body,
+        json!({ "error": "limit must be a whole number from 1 to 100 (got 500).", "field": "limit" })
+    );
+}

@@ -1,0 +1,20 @@
+//! `GET /apiv1/links/{id}?workspaceId=…`: the full record of one link (the same service
+//! code as the MCP tool `get_link`).
+
+use lambda_http::{Body, Error, Request, Response};
+use lib::http;
+use lib::service::{Service, parse_link_id};
+
+pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
+    http::respond(&req, async {
+        let caller = service.authenticate_http(http::api_key(&req)).await?;
+        let workspace = http::query(&req, "workspaceId");
+        let access = service.open_workspace(caller, workspace.as_deref()).await?;
+        let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
+        let record = service.get_link_record(&access, &id).await?;
+        Ok(http::ok(
+            serde_json::to_value(record).expect("a link record encodes as JSON"),
+        ))
+    })
+    .await
+}

@@ -1,0 +1,38 @@
+//! `GET /apiv1/links?workspaceId=…&page=&limit=&search=&tagIds=`: one page of the
+//! workspace's links, newest first (the same service code as the MCP tool `list_links`).
+
+use lambda_http::{Body, Error, Request, RequestExt, Response};
+use lib::http;
+use lib::service::{ListQuery, Service};
+
+/// `tagIds` given as `tagIds=a,b`, `tagIds=a&tagIds=b`, or both.
+fn tag_ids(req: &Request) -> Vec<String> {
+    req.query_string_parameters_ref()
+        .and_then(|q| q.all("tagIds"))
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
+    http::respond(&req, async {
+        let caller = service.authenticate_http(http::api_key(&req)).await?;
+        let workspace = http::query(&req, "workspaceId");
+        let access = service.open_workspace(caller, workspace.as_deref()).await?;
+        let query = ListQuery::parse(
+            http::query(&req, "page").as_deref(),
+            http::query(&req, "limit").as_deref(),
+            http::query(&req, "search").as_deref(),
+            &tag_ids(&req),
+        )?;
+        let page = service.list_links(&access, &query).await?;
+        Ok(http::ok(
+            serde_json::to_value(page).expect("a link page encodes as JSON"),
+        ))
+    })
+    .await
+}

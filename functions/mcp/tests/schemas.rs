@@ -1,0 +1,243 @@
+//! The tools' JSON Schemas, checked by a real JSON Schema validator: every schema is valid
+//! 2020-12, the argument parsers accept what the input schemas accept and refuse what they
+//! refuse, and real results fit the output schemas.
+
+use chrono::{DateTime, Utc};
+use lib::clock::SeededEntropy;
+use lib::domain::{Hostname, Link, Slug};
+use lib::ids::ObjectId;
+use lib::service::LinkRecord;
+use lib::store::StoredLink;
+use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
+use mcp::tools::{self, TOOLS};
+use serde_json::{Value, json};
+
+fn validator(schema: &Value) -> jsonschema::Validator {
+    jsonschema::draft202012::new(schema).unwrap_or_else(|e| panic!("invalid schema: {e}\n{schema}"))
+}
+
+fn tool(name: &str) -> &'static tools::Tool {
+    tools::find(name).expect("tool")
+}
+
+fn input_schema(name: &str) -> jsonschema::Validator {
+    validator(&tool(name).definition["inputSchema"])
+}
+
+fn output_schema(name: &str) -> jsonschema::Validator {
+    validator(&tool(name).definition["outputSchema"])
+}
+
+/// Whether the create_link parser (wire shape, then domain parsing as MCP) accepts `args`.
+fn parser_accepts_create(args: &Value) -> bool {
+    let mut args = args.as_object().unwrap().clone();
+    args.remove("workspaceId");
+    let Ok(tools::Parsed::Create(input)) = tools::parse(tool("create_link"), args) else {
+        return false;
+    };
+    let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
+    let entropy = SeededEntropy::new(1);
+    let mut new_id = || ObjectId::generate(now, &entropy);
+    LinkDraft::parse(
+        &input,
+        &mut ParseContext {
+            now,
+            door: Door::Mcp,
+            new_id: &mut new_id,
+        },
+    )
+    .is_ok()
+}
+
+fn default_rule() -> Value {
+    json!({ "targetUrl": "https://example.com/", "isDefault": true })
+}
+
+#[test]
+fn every_schema_is_valid_json_schema_2020_12() {
+    for tool in TOOLS.iter() {
+        for key in ["inputSchema", "outputSchema"] {
+            let schema = &tool.definition[key];
+            assert!(jsonschema::meta::is_valid(schema), "{} {key}", tool.name);
+            validator(schema);
+        }
+        assert_eq!(
+            tool.definition["inputSchema"]["additionalProperties"], false,
+            "{}",
+            tool.name
+        );
+    }
+}
+
+#[test]
+fn create_link_schema_and_parser_accept_the_same_valid_arguments() {
+    let valid = [
+        json!({ "name": "n", "rules": [default_rule()] }),
+        json!({ "workspaceId": "64656d6f0000000000000001", "name": "n", "slug": "spring-sale", "clicksLimit": 0,
+                "rules": [{ "targetUrl": "https://e.com/de", "isDefault": false, "country": ["de"], "city": ["Berlin"],
+                            "device": ["mobile"], "os": ["iOS"], "browser": ["Safari"], "locale": ["de-AT"],
+                            "timeStart": "22:00", "timeEnd": "06:00", "daysOfWeek": [0, 6], "name": "night" },
+                          default_rule()],
+                "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 7 }, { "url": "https://b.com", "weight": 3 }] } }),
+        json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": false, "variants": [] },
+                "expirationDate": "2099-01-01T00:00:00Z", "conversionTracking": true, "gpsTracking": false, "active": false }),
+    ];
+    let schema = input_schema("create_link");
+    for args in valid {
+        assert!(schema.is_valid(&args), "schema refuses {args}");
+        assert!(parser_accepts_create(&args), "parser refuses {args}");
+    }
+}
+
+#[test]
+fn create_link_schema_and_parser_refuse_the_same_invalid_arguments() {
+    let rule = |extra: Value| {
+        let mut r = json!({ "targetUrl": "https://e.com/x", "isDefault": false, "country": ["DE"] });
+        r.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        json!({ "name": "n", "rules": [r, default_rule()] })
+    };
+    let invalid = [
+        json!({ "name": "n", "rules": [default_rule()], "qrSettings": {} }),
+        json!({ "name": "n", "rules": [default_rule()], "url": "https://e.com" }),
+        json!({ "name": "n", "rules": [] }),
+        json!({ "rules": [default_rule()] }),
+        json!({ "name": "n", "rules": [default_rule()], "slug": "Upper" }),
+        json!({ "name": "n", "rules": [default_rule()], "clicksLimit": 1.5 }),
+        json!({ "name": "n", "rules": [default_rule()], "description": "x".repeat(1001) }),
+        json!({ "name": "x".repeat(256), "rules": [default_rule()] }),
+        json!({ "name": "n", "rules": [{ "targetUrl": "https://e.com", "isDefault": true, "id": "r1" }] }),
+        rule(json!({ "device": ["phone"] })),
+        rule(json!({ "os": ["ios"] })),
+        rule(json!({ "browser": ["IE"] })),
+        rule(json!({ "timeStart": "25:00", "timeEnd": "06:00" })),
+        rule(json!({ "timeStart": "08:00" })),
+        rule(json!({ "daysOfWeek": [7] })),
+        rule(json!({ "colour": "red" })),
+        json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 0 }, { "url": "https://b.com", "weight": 1 }] } }),
+        json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": true } }),
+    ];
+    let schema = input_schema("create_link");
+    for args in invalid {
+        assert!(!schema.is_valid(&args), "schema accepts {args}");
+        assert!(!parser_accepts_create(&args), "parser accepts {args}");
+    }
+}
+
+#[test]
+fn list_links_schema_and_parser_agree_on_limits() {
+    let schema = input_schema("list_links");
+    let parses = |args: &Value| tools::parse(tool("list_links"), args.as_object().unwrap().clone()).is_ok();
+    for ok in [
+        json!({}),
+        json!({ "page": 3, "limit": 100, "search": "x", "tagIds": ["64656d6f0000000000000001"] }),
+    ] {
+        assert!(schema.is_valid(&ok) && parses(&ok), "{ok}");
+    }
+    for bad in [
+        json!({ "limit": 0 }),
+        json!({ "limit": 101 }),
+        json!({ "page": 0 }),
+        json!({ "page": "1" }),
+        json!({ "tagIds": ["x"] }),
+        json!({ "sort": "name" }),
+    ] {
+        assert!(!schema.is_valid(&bad) && !parses(&bad), "{bad}");
+    }
+}
+
+#[test]
+fn update_link_schema_takes_nulls_to_clear_and_the_update_only_fields() {
+    let schema = input_schema("update_link");
+    let args = json!({ "linkId": "64656d6f0000000000000001", "clicksLimit": null, "expirationDate": null,
+                       "description": null, "ogTitle": null, "ogDescription": "d", "appearanceColor": "#ABC" });
+    assert!(schema.is_valid(&args));
+    assert!(tools::parse(tool("update_link"), args.as_object().unwrap().clone()).is_ok());
+    assert!(!schema.is_valid(&json!({ "name": "no id" })));
+    assert!(!schema.is_valid(&json!({ "linkId": "64656d6f0000000000000001", "appearanceColor": "blue" })));
+}
+
+fn rich_record() -> Value {
+    let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
+    let entropy = SeededEntropy::new(2);
+    let input: LinkInput = serde_json::from_value(json!({
+        "name": "n", "description": "d", "clicksLimit": 5, "expirationDate": "2099-01-01T00:00:00Z", "ogTitle": "t",
+        "appearanceColor": "#123456",
+        "rules": [{ "targetUrl": "https://e.com/x", "isDefault": false, "country": ["DE"], "timeStart": "01:00", "timeEnd": "02:00" }, default_rule()],
+        "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 1 }, { "url": "https://b.com", "weight": 1 }] },
+        "qrSettings": { "color": "#111", "bgColor": "#eee", "useLogo": true, "logo": "https://e.com/logo.png" }
+    }))
+    .unwrap();
+    let mut new_id = || ObjectId::generate(now, &entropy);
+    let draft = LinkDraft::parse(
+        &input,
+        &mut ParseContext {
+            now,
+            door: Door::Mcp,
+            new_id: &mut new_id,
+        },
+    )
+    .unwrap();
+    let stored = StoredLink {
+        link: Link {
+            id: ObjectId::generate(now, &entropy),
+            workspace_id: ObjectId::generate(now, &entropy),
+            domain: Hostname::parse("domain", "sl.test").unwrap(),
+            slug: Slug::parse("n").unwrap(),
+            settings: draft.settings,
+            created_at: now,
+            updated_at: now,
+        },
+        version: 1,
+        limited_clicks: 2,
+    };
+    serde_json::to_value(LinkRecord::new(&stored, now, 2, &[])).unwrap()
+}
+
+#[test]
+fn a_link_record_fits_the_get_link_and_list_links_output_schemas() {
+    let record = rich_record();
+    assert!(output_schema("get_link").is_valid(&record), "{record}");
+    let page = json!({ "links": [record], "page": 1, "limit": 20, "hasMore": false });
+    assert!(output_schema("list_links").is_valid(&page));
+}
+
+#[test]
+fn the_workspace_list_fits_every_output_schema() {
+    let list = json!({ "workspaces": [{ "id": "64656d6f0000000000000001", "name": "Acme", "role": "owner" }],
+                       "message": "Call again with workspaceId set to one of these." });
+    for tool in TOOLS.iter() {
+        assert!(
+            validator(&tool.definition["outputSchema"]).is_valid(&list),
+            "{}",
+            tool.name
+        );
+    }
+}
+
+#[test]
+fn output_schemas_refuse_a_result_missing_its_fields() {
+    assert!(!output_schema("get_link").is_valid(&json!({ "name": "only a name" })));
+    assert!(!output_schema("create_link").is_valid(&json!({ "message": "m" })));
+}
+
+#[test]
+fn reads_are_marked_read_only_and_delete_and_update_destructive() {
+    for tool in TOOLS.iter() {
+        let a = &tool.definition["annotations"];
+        let read = tool.name.starts_with("get_") || tool.name == "list_links";
+        assert_eq!(a["readOnlyHint"], read, "{}", tool.name);
+        let destructive = matches!(tool.name, "delete_link" | "update_link");
+        assert_eq!(
+            a["destructiveHint"].as_bool().unwrap_or(false),
+            destructive,
+            "{}",
+            tool.name
+        );
+        assert_eq!(
+            a["idempotentHint"].as_bool().unwrap_or(read),
+            read || tool.name == "update_link",
+            "{}",
+            tool.name
+        );
+    }
+}

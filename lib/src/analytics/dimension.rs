@@ -1,0 +1,58 @@
+//! Counter names of rollup items (`<dimension>|<value>`), written by the aggregator and read
+//! by the reports, in one place.
+
+use crate::domain::{Browser, Device, Os, Vocabulary};
+use crate::ids::ObjectId;
+
+pub const CLICKS: &str = "clicks";
+/// The sketch of every visitor (as opposed to one rule's or variant's).
+pub const ALL: &str = "all";
+pub const UNKNOWN: &str = "Unknown";
+pub const OTHER: &str = "Other";
+pub const DIRECT: &str = "Direct";
+
+pub fn device(device: Device) -> String {
+    format!("device|{device}")
+}
+
+pub fn os(os: Option<Os>) -> String {
+    format!("os|{}", os.map_or(OTHER, |o| o.name()))
+}
+
+pub fn browser(browser: Option<Browser>) -> String {
+    format!("browser|{}", browser.map_or(OTHER, |b| b.name()))
+}
+
+pub fn country(country: Option<&str>) -> String {
+    format!("country|{}", country.unwrap_or(UNKNOWN))
+}
+
+/// A city counts per (country, name): the flag is the country with most clicks for a name.
+pub fn city(country: Option<&str>, city: &str) -> String {
+    format!("city|{}|{city}", country.unwrap_or_default())
+}
+
+pub fn referrer(host: Option<&str>) -> String {
+    format!("referrer|{}", host.unwrap_or(DIRECT))
+}
+
+pub fn rule(rule: &str) -> String {
+    format!("rule|{rule}")
+}
+
+pub fn variant(variant: &str) -> String {
+    format!("variant|{variant}")
+}
+
+/// `referrer` is a `referrer|<host>` name.
+pub fn rule_referrer(rule: &str, referrer: &str) -> String {
+    format!("ruleref|{rule}|{}", referrer.trim_start_matches("referrer|"))
+}
+
+pub fn variant_referrer(variant: &str, referrer: &str) -> String {
+    format!("variantref|{variant}|{}", referrer.trim_start_matches("referrer|"))
+}
+
+pub fn link(link: &ObjectId) -> String {
+    format!("link|{link}")
+}

@@ -1,0 +1,8 @@
+//! Analytics: the click aggregator (stream → rollups) and the reports read from rollups.
+
+pub mod dimension;
+pub mod fold;
+pub mod report;
+pub mod sketch;
+
+pub use fold::{ClickRecord, FoldReport, fold};

@@ -1,0 +1,340 @@
+//! Analytics responses, built from the rollup items of a date range (no I/O).
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use serde::Serialize;
+
+use super::dimension::{self, UNKNOWN};
+use super::fold::{estimate_all, estimate_route, link_of};
+use crate::domain::{CountryCode, Link};
+use crate::ids::ObjectId;
+use crate::store::Item;
+use crate::store::rollups::{counters, sketches_of, sort_key};
+
+/// `{ title, value, flag? }`, keyed by the dimension value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub title: String,
+    pub value: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<String>,
+}
+
+pub type Breakdown = BTreeMap<String, Entry>;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Totals {
+    pub total: u64,
+    pub period_total: u64,
+    pub unique: u64,
+}
+
+/// Statistics of one rule or variant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RouteStats {
+    pub name: String,
+    pub target_url: String,
+    pub clicks: u64,
+    pub unique_clicks: u64,
+    pub referrers: Breakdown,
+}
+
+/// The single-link analytics response.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkAnalytics {
+    pub totals: Totals,
+    pub daily_traffic: BTreeMap<String, u64>,
+    pub countries: Breakdown,
+    pub cities: Breakdown,
+    pub devices: Breakdown,
+    pub browsers: Breakdown,
+    pub os: Breakdown,
+    pub referrers: Breakdown,
+    pub rules_stats: BTreeMap<String, RouteStats>,
+    pub ab_variants_stats: BTreeMap<String, RouteStats>,
+}
+
+/// `{ title: link name, value }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LinkEntry {
+    pub title: String,
+    pub value: u64,
+}
+
+/// The workspace analytics response.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkspaceAnalytics {
+    pub totals: Totals,
+    pub daily_traffic: BTreeMap<String, u64>,
+    pub links: BTreeMap<String, LinkEntry>,
+    pub countries: Breakdown,
+    pub cities: Breakdown,
+    pub devices: Breakdown,
+    pub browsers: Breakdown,
+    pub os: Breakdown,
+}
+
+/// Counters summed over the range, and the day sketches, of one owner.
+#[derive(Debug, Default)]
+pub struct Summed {
+    pub daily: BTreeMap<NaiveDate, u64>,
+    pub counts: BTreeMap<String, u64>,
+    pub sketches: BTreeMap<String, Vec<Vec<u8>>>,
+}
+
+impl Summed {
+    /// Sums rollup items (as the store returns them) over their days.
+    pub fn of(items: &[Item]) -> Self {
+        let mut summed = Self::default();
+        for item in items {
+            let Some((day, part)) = sort_key(item).and_then(|sk| {
+                let mut parts = sk.strip_prefix("DAY#")?.splitn(2, '#');
+                Some((parts.next()?.parse::<NaiveDate>().ok()?, parts.next()?))
+            }) else {
+                continue;
+            };
+            if part == "sketch" {
+                for (name, bytes) in sketches_of(item) {
+                    summed.sketches.entry(name).or_default().push(bytes);
+                }
+                continue;
+            }
+            for (name, value) in counters(item) {
+                if name == dimension::CLICKS {
+                    *summed.daily.entry(day).or_default() += value;
+                }
+                *summed.counts.entry(name.to_string()).or_default() += value;
+            }
+        }
+        summed
+    }
+
+    fn count(&self, name: &str) -> u64 {
+        self.counts.get(name).copied().unwrap_or(0)
+    }
+
+    /// Counters `<prefix>|<rest>` as (rest, value).
+    fn with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u64)> + 'a {
+        self.counts
+            .iter()
+            .filter_map(move |(name, value)| name.strip_prefix(prefix)?.strip_prefix('|').map(|rest| (rest, *value)))
+            .filter(|(_, value)| *value > 0)
+    }
+
+    fn unique(&self, name: &str, route: bool) -> u64 {
+        let sketches: Vec<&[u8]> = self
+            .sketches
+            .get(name)
+            .map(|s| s.iter().map(Vec::as_slice).collect())
+            .unwrap_or_default();
+        if route {
+            estimate_route(&sketches)
+        } else {
+            estimate_all(&sketches)
+        }
+    }
+
+    fn daily_traffic(&self, from: NaiveDate, to: NaiveDate) -> BTreeMap<String, u64> {
+        from.iter_days()
+            .take_while(|d| *d <= to)
+            .map(|d| (d.to_string(), self.daily.get(&d).copied().unwrap_or(0)))
+            .collect()
+    }
+
+    fn plain(&self, prefix: &str) -> Breakdown {
+        self.with_prefix(prefix)
+            .map(|(key, value)| {
+                (
+                    key.to_string(),
+                    Entry {
+                        title: key.to_string(),
+                        value,
+                        flag: None,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn countries(&self) -> Breakdown {
+        self.with_prefix("country")
+            .map(|(code, value)| {
+                let entry = match CountryCode::parse(code) {
+                    Some(country) => Entry {
+                        title: country.name().to_string(),
+                        value,
+                        flag: Some(code.to_string()),
+                    },
+                    None => Entry {
+                        title: UNKNOWN.to_string(),
+                        value,
+                        flag: None,
+                    },
+                };
+                (
+                    if entry.flag.is_some() {
+                        code.to_string()
+                    } else {
+                        UNKNOWN.to_string()
+                    },
+                    entry,
+                )
+            })
+            .collect()
+    }
+
+    /// Cities keyed by name; the flag is the country that gave the name most clicks.
+    fn cities(&self) -> Breakdown {
+        let mut by_name: BTreeMap<String, (u64, BTreeMap<String, u64>)> = BTreeMap::new();
+        for (rest, value) in self.with_prefix("city") {
+            let Some((country, name)) = rest.split_once('|') else {
+                continue;
+            };
+            let entry = by_name.entry(name.to_string()).or_default();
+            entry.0 += value;
+            *entry.1.entry(country.to_string()).or_default() += value;
+        }
+        by_name
+            .into_iter()
+            .map(|(name, (value, countries))| {
+                let flag = countries
+                    .into_iter()
+                    .filter(|(c, _)| !c.is_empty())
+                    .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+                    .map(|(c, _)| c);
+                (
+                    name.clone(),
+                    Entry {
+                        title: name,
+                        value,
+                        flag,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn referrers_of(&self, prefix: &str, id: &str) -> Breakdown {
+        self.with_prefix(prefix)
+            .filter_map(|(rest, value)| {
+                let (owner, host) = rest.split_once('|')?;
+                (owner == id).then(|| {
+                    (
+                        host.to_string(),
+                        Entry {
+                            title: host.to_string(),
+                            value,
+                            flag: None,
+                        },
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+/// The single-link report over `from..=to`, given the link's all-time total.
+pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to: NaiveDate) -> LinkAnalytics {
+    let settings = &link.settings;
+    let mut rules_stats = BTreeMap::new();
+    let mut position = 0;
+    for rule in &settings.rules {
+        let id = rule.id.to_string();
+        if !rule.is_default {
+            position += 1;
+        }
+        // Unnamed rules are labelled by their place in the evaluation order.
+        let name = match (&rule.name, rule.is_default) {
+            (Some(name), _) => name.as_str().to_string(),
+            (None, true) => "Default rule".to_string(),
+            (None, false) => format!("Rule {position}"),
+        };
+        let stats = RouteStats {
+            name,
+            target_url: rule.target_url.as_str().to_string(),
+            clicks: summed.count(&dimension::rule(&id)),
+            unique_clicks: summed.unique(&dimension::rule(&id), true),
+            referrers: summed.referrers_of("ruleref", &id),
+        };
+        rules_stats.insert(id, stats);
+    }
+    let mut ab_variants_stats = BTreeMap::new();
+    if let Some(test) = settings.ab_test.as_ref().filter(|t| t.enabled) {
+        for variant in &test.variants {
+            let id = variant.id.as_str();
+            ab_variants_stats.insert(
+                id.to_string(),
+                RouteStats {
+                    name: variant.name.as_str().to_string(),
+                    target_url: variant.url.as_str().to_string(),
+                    clicks: summed.count(&dimension::variant(id)),
+                    unique_clicks: summed.unique(&dimension::variant(id), true),
+                    referrers: summed.referrers_of("variantref", id),
+                },
+            );
+        }
+    }
+    LinkAnalytics {
+        totals: Totals {
+            total,
+            period_total: summed.count(dimension::CLICKS),
+            unique: summed.unique(dimension::ALL, false),
+        },
+        daily_traffic: summed.daily_traffic(from, to),
+        countries: summed.countries(),
+        cities: summed.cities(),
+        devices: summed.plain("device"),
+        browsers: summed.plain("browser"),
+        os: summed.plain("os"),
+        referrers: summed.plain("referrer"),
+        rules_stats,
+        ab_variants_stats,
+    }
+}
+
+/// The links with clicks in the range, with their click counts.
+pub fn clicked_links(summed: &Summed) -> Vec<(ObjectId, u64)> {
+    summed
+        .with_prefix("link")
+        .filter_map(|(id, value)| Some((ObjectId::parse(id).ok()?, value)))
+        .collect()
+}
+
+/// The workspace report over `from..=to`; `names` maps link ids to their current names.
+pub fn workspace_report(
+    summed: &Summed,
+    names: &BTreeMap<ObjectId, String>,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> WorkspaceAnalytics {
+    let period_total = summed.count(dimension::CLICKS);
+    let links = summed
+        .counts
+        .iter()
+        .filter_map(|(name, value)| Some((link_of(name)?, *value)))
+        .filter(|(_, value)| *value > 0)
+        .map(|(id, value)| {
+            let title = names.get(&id).cloned().unwrap_or_else(|| "Deleted link".to_string());
+            (id.to_string(), LinkEntry { title, value })
+        })
+        .collect();
+    WorkspaceAnalytics {
+        totals: Totals {
+            total: period_total,
+            period_total,
+            unique: summed.unique(dimension::ALL, false),
+        },
+        daily_traffic: summed.daily_traffic(from, to),
+        links,
+        countries: summed.countries(),
+        cities: summed.cities(),
+        devices: summed.plain("device"),
+        browsers: summed.plain("browser"),
+        os: summed.plain("os"),
+    }
+}

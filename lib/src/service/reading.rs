@@ -1,0 +1,380 @@
+//! Reading links, for both doors: the full link record (`GET /links/{id}` and the
+//! `get_link` tool), the paged list (`GET /links` and `list_links`), and the caller's
+//! workspaces (the MCP answer when no workspace is selected).
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::{Access, Caller, Service, ServiceError};
+use crate::domain::{AbTest, Invalid, QrSettings, Rules, Tag};
+use crate::ids::ObjectId;
+use crate::store::{LinkFilter, StoredLink};
+
+/// `list_links` page size when none is given, and the largest allowed.
+pub const DEFAULT_PAGE_SIZE: u64 = 20;
+pub const MAX_PAGE_SIZE: u64 = 100;
+/// Pages beyond this would make one request read too much of the index.
+pub const MAX_PAGE: u64 = 10_000;
+
+/// A parsed list request: which page, how large, and which links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListQuery {
+    pub page: u64,
+    pub limit: u64,
+    pub filter: LinkFilter,
+}
+
+impl Default for ListQuery {
+    fn default() -> Self {
+        Self {
+            page: 1,
+            limit: DEFAULT_PAGE_SIZE,
+            filter: LinkFilter::default(),
+        }
+    }
+}
+
+fn whole_number(field: &str, raw: Option<&str>, min: u64, max: u64, default: u64) -> Result<u64, Invalid> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(default);
+    };
+    raw.parse::<u64>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            Invalid::new(
+                field,
+                format!("{field} must be a whole number from {min} to {max} (got {raw})."),
+            )
+        })
+}
+
+impl ListQuery {
+    /// Parses a door's raw values: `page` and `limit` as text (a query-string value, or a
+    /// JSON number's text), `search` free text, `tag_ids` object ids.
+    pub fn parse(
+        page: Option<&str>,
+        limit: Option<&str>,
+        search: Option<&str>,
+        tag_ids: &[String],
+    ) -> Result<Self, Invalid> {
+        let page = whole_number("page", page, 1, MAX_PAGE, 1)?;
+        let limit = whole_number("limit", limit, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?;
+        let search = search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
+        let mut tags: Vec<ObjectId> = Vec::with_capacity(tag_ids.len());
+        for (i, raw) in tag_ids.iter().enumerate() {
+            let id = ObjectId::parse(raw.trim()).map_err(|_| {
+                Invalid::new(
+                    format!("tagIds[{i}]"),
+                    format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."),
+                )
+            })?;
+            if !tags.contains(&id) {
+                tags.push(id);
+            }
+        }
+        Ok(Self {
+            page,
+            limit,
+            filter: LinkFilter { search, tag_ids: tags },
+        })
+    }
+}
+
+/// A tag as shown on a link record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TagSummary {
+    pub id: ObjectId,
+    pub name: String,
+}
+
+/// The full link record both doors return. Optional settings that are not set are `null`,
+/// so every field is always present.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkRecord {
+    pub id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub name: String,
+    pub description: Option<String>,
+    pub domain: String,
+    pub slug: String,
+    pub full_link: String,
+    /// Every rule with its id (the key of `rulesStats` in analytics), in evaluation order.
+    pub rules: Rules,
+    /// `{ enabled: false, variants: [] }` when the link never had a test.
+    pub ab_test: AbTest,
+    pub qr_settings: QrSettings,
+    /// As visitors see it: the stored flag, and not expired, and under its click limit.
+    pub active: bool,
+    pub clicks_limit: Option<u64>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub tag_ids: Vec<ObjectId>,
+    pub tags: Vec<TagSummary>,
+    pub og_title: Option<String>,
+    pub og_description: Option<String>,
+    pub appearance_color: Option<String>,
+    pub conversion_tracking: bool,
+    pub gps_tracking: bool,
+    /// All-time counted clicks.
+    pub clicks: u64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl LinkRecord {
+    /// Builds the record of a stored link at `now` (no I/O): `clicks` and the workspace's
+    /// `tags` were read by the caller.
+    pub fn new(stored: &StoredLink, now: DateTime<Utc>, clicks: u64, tags: &[Tag]) -> Self {
+        let link = &stored.link;
+        let s = &link.settings;
+        Self {
+            id: link.id.clone(),
+            workspace_id: link.workspace_id.clone(),
+            name: s.name.as_str().to_string(),
+            description: s.description.as_ref().map(|d| d.as_str().to_string()),
+            domain: link.domain.as_str().to_string(),
+            slug: link.slug.as_str().to_string(),
+            full_link: link.full_link(),
+            rules: s.rules.clone(),
+            ab_test: s.ab_test.clone().unwrap_or_else(AbTest::disabled),
+            qr_settings: s.qr_settings.clone(),
+            active: link.is_live(now, stored.limited_clicks),
+            clicks_limit: s.clicks_limit.map(|l| l.get()),
+            expiration_date: s.expiration_date,
+            tag_ids: s.tag_ids.clone(),
+            tags: s
+                .tag_ids
+                .iter()
+                .filter_map(|id| tags.iter().find(|t| &t.id == id))
+                .map(|t| TagSummary {
+                    id: t.id.clone(),
+                    name: t.name.clone(),
+                })
+                .collect(),
+            og_title: s.og_title.as_ref().map(|t| t.as_str().to_string()),
+            og_description: s.og_description.as_ref().map(|t| t.as_str().to_string()),
+            appearance_color: s.appearance_color.as_ref().map(|c| c.as_str().to_string()),
+            conversion_tracking: s.conversion_tracking,
+            gps_tracking: s.gps_tracking,
+            clicks,
+            created_at: link.created_at,
+            updated_at: link.updated_at,
+        }
+    }
+}
+
+/// One page of a workspace's links, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkPage {
+    pub links: Vec<LinkRecord>,
+    pub page: u64,
+    pub limit: u64,
+    pub has_more: bool,
+}
+
+/// A workspace the caller belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WorkspaceSummary {
+    pub id: ObjectId,
+    pub name: String,
+    pub role: &'static str,
+}
+
+impl Service {
+    /// The full record of a link of the caller's workspace. A link of another workspace is
+    /// reported as not found, so ids of other workspaces reveal nothing.
+    pub async fn get_link_record(&self, access: &Access, id: &ObjectId) -> Result<LinkRecord, ServiceError> {
+        let stored = self
+            .store
+            .get_link(id)
+            .await?
+            .filter(|s| s.link.workspace_id == access.workspace.id)
+            .ok_or(ServiceError::LinkNotFound)?;
+        let (tags, clicks) = tokio::join!(
+            self.store.tags(&access.workspace.id, &stored.link.settings.tag_ids),
+            self.total_clicks(id)
+        );
+        Ok(LinkRecord::new(&stored, self.clock.now(), clicks?, &tags?))
+    }
+
+    /// One page of the workspace's links, newest first, filtered by `search` (name or slug,
+    /// case-insensitive) and `tagIds` (links carrying any of them).
+    pub async fn list_links(&self, access: &Access, query: &ListQuery) -> Result<LinkPage, ServiceError> {
+        let skip = usize::try_from((query.page - 1) * query.limit).unwrap_or(usize::MAX);
+        let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
+        let slice = self
+            .store
+            .list_links(&access.workspace.id, &query.filter, skip, take)
+            .await?;
+        let mut tag_ids: Vec<ObjectId> = Vec::new();
+        for stored in &slice.links {
+            for tag in &stored.link.settings.tag_ids {
+                if !tag_ids.contains(tag) {
+                    tag_ids.push(tag.clone());
+                }
+            }
+        }
+        let (tags, clicks) = tokio::join!(
+            self.store.tags(&access.workspace.id, &tag_ids),
+            futures::future::try_join_all(slice.links.iter().map(|s| self.total_clicks(&s.link.id)))
+        );
+        let (tags, clicks) = (tags?, clicks?);
+        let now = self.clock.now();
+        Ok(LinkPage {
+            links: slice
+                .links
+                .iter()
+                .zip(clicks)
+                .map(|(stored, count)| LinkRecord::new(stored, now, count, &tags))
+                .collect(),
+            page: query.page,
+            limit: query.limit,
+            has_more: slice.has_more,
+        })
+    }
+
+    /// The workspaces the caller belongs to, by name.
+    pub async fn workspaces_of(&self, caller: &Caller) -> Result<Vec<WorkspaceSummary>, ServiceError> {
+        Ok(self
+            .store
+            .user_workspaces(&caller.user_id)
+            .await?
+            .into_iter()
+            .map(|(workspace, role)| WorkspaceSummary {
+                id: workspace.id,
+                name: workspace.name,
+                role: role.as_str(),
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::SeededEntropy;
+    use crate::domain::{Hostname, Link, Slug};
+    use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
+    use serde_json::json;
+
+    #[test]
+    fn list_query_defaults_to_the_first_page_of_twenty() {
+        assert_eq!(ListQuery::parse(None, None, None, &[]).unwrap(), ListQuery::default());
+    }
+
+    #[test]
+    fn list_query_limit_must_be_between_1_and_100() {
+        assert!(ListQuery::parse(None, Some("100"), None, &[]).is_ok());
+        for bad in ["0", "101", "-1", "2.5", "ten"] {
+            let err = ListQuery::parse(None, Some(bad), None, &[]).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some("limit"));
+            assert_eq!(
+                err.message,
+                format!("limit must be a whole number from 1 to 100 (got {bad}).")
+            );
+        }
+    }
+
+    #[test]
+    fn list_query_page_starts_at_1() {
+        let err = ListQuery::parse(Some("0"), None, None, &[]).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("page"));
+    }
+
+    #[test]
+    fn list_query_search_is_lower_cased_and_blank_search_is_none() {
+        let q = ListQuery::parse(None, None, Some("  Spring SALE "), &[]).unwrap();
+        assert_eq!(q.filter.search.as_deref(), Some("spring sale"));
+        assert_eq!(
+            ListQuery::parse(None, None, Some("  "), &[]).unwrap().filter.search,
+            None
+        );
+    }
+
+    #[test]
+    fn list_query_names_the_malformed_tag_id() {
+        let ids = vec!["64656d6f0000000000000001".to_string(), "nope".to_string()];
+        let err = ListQuery::parse(None, None, None, &ids).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("tagIds[1]"));
+    }
+
+    fn stored(body: serde_json::Value, limited_clicks: u64) -> StoredLink {
+        let input: LinkInput = serde_json::from_value(body).unwrap();
+        let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
+        let entropy = SeededEntropy::new(5);
+        let mut new_id = || ObjectId::generate(now, &entropy);
+        let draft = LinkDraft::parse(
+            &input,
+            &mut ParseContext {
+                now,
+                door: Door::Http,
+                new_id: &mut new_id,
+            },
+        )
+        .unwrap();
+        StoredLink {
+            link: Link {
+                id: new_id(),
+                workspace_id: new_id(),
+                domain: Hostname::parse("domain", "sl.test").unwrap(),
+                slug: Slug::parse("spring").unwrap(),
+                settings: draft.settings,
+                created_at: now,
+                updated_at: now,
+            },
+            version: 1,
+            limited_clicks,
+        }
+    }
+
+    #[test]
+    fn the_record_shows_every_field_with_nulls_for_unset_ones() {
+        let link = stored(json!({ "name": "Spring", "url": "https://example.com" }), 0);
+        let now = link.link.created_at;
+        let record = serde_json::to_value(LinkRecord::new(&link, now, 7, &[])).unwrap();
+        assert_eq!(record["fullLink"], "https://sl.test/spring");
+        assert_eq!(record["clicks"], 7);
+        assert_eq!(record["description"], serde_json::Value::Null);
+        assert_eq!(record["abTest"], json!({ "enabled": false, "variants": [] }));
+        assert_eq!(record["qrSettings"]["color"], "#000000");
+        assert_eq!(record["rules"][0]["isDefault"], true);
+        assert_eq!(record["rules"][0]["id"].as_str().unwrap().len(), 24);
+    }
+
+    #[test]
+    fn a_link_over_its_click_limit_reads_back_inactive() {
+        let link = stored(json!({ "name": "n", "url": "https://e.com", "clicksLimit": 3 }), 3);
+        let record = LinkRecord::new(&link, link.link.created_at, 3, &[]);
+        assert!(!record.active);
+        assert_eq!(record.clicks_limit, Some(3));
+    }
+
+    #[test]
+    fn tags_are_named_in_the_order_of_tag_ids() {
+        let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
+        let entropy = SeededEntropy::new(6);
+        let (a, b) = (ObjectId::generate(now, &entropy), ObjectId::generate(now, &entropy));
+        let link = stored(
+            json!({ "name": "n", "url": "https://e.com", "tagIds": [b.as_str(), a.as_str()] }),
+            0,
+        );
+        let ws = link.link.workspace_id.clone();
+        let tags = vec![
+            Tag {
+                id: a.clone(),
+                workspace_id: ws.clone(),
+                name: "alpha".into(),
+            },
+            Tag {
+                id: b.clone(),
+                workspace_id: ws,
+                name: "beta".into(),
+            },
+        ];
+        let record = LinkRecord::new(&link, now, 0, &tags);
+        let names: Vec<&str> = record.tags.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["beta", "alpha"]);
+    }
+}

@@ -1,0 +1,219 @@
+//! Per-day rollups written by the click aggregator and read by analytics.
+//!
+//! Counters are folded with `ADD` and guarded per source partition: every rollup item
+//! keeps, for each raw-click partition (`seen|<shard>`), the stream sequence number of the
+//! last record folded in. An update only applies if its first record is newer, so a batch
+//! delivered twice (or split and retried) is never counted twice. Sketches merge by taking
+//! register maxima, which is idempotent by nature; they are rewritten with an optimistic
+//! version check.
+
+use std::collections::BTreeMap;
+
+use aws_sdk_dynamodb::types::AttributeValue;
+
+use super::keys::{self, Key, StatsOwner};
+use super::{Item, Store, StoreError, key_map, n, s};
+
+/// The guard attribute of one source partition.
+pub fn guard_attribute(source: &str) -> String {
+    format!("seen|{source}")
+}
+
+/// Stream sequence numbers are decimal strings of up to 40 digits; padded, they compare as
+/// strings in the same order as numbers.
+pub fn padded_sequence(sequence: &str) -> String {
+    format!("{sequence:0>40}")
+}
+
+/// What one counter fold did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fold {
+    Applied,
+    /// Those records were folded in before (a retried batch).
+    AlreadyFolded,
+}
+
+/// Bytes of every sketch in a sketch item, by name.
+pub type Sketches = BTreeMap<String, Vec<u8>>;
+
+const SKETCH_PREFIX: &str = "sketch|";
+const VERSION: &str = "version";
+
+impl Store {
+    /// Adds `deltas` to the counters of the item at `key`, unless records of `source` up to
+    /// sequence `first` or later were already folded into it.
+    pub async fn fold_counts(
+        &self,
+        key: &Key,
+        source: &str,
+        first: &str,
+        last: &str,
+        deltas: &BTreeMap<String, u64>,
+    ) -> Result<Fold, StoreError> {
+        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
+        let mut adds = Vec::with_capacity(deltas.len());
+        let mut request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(key_map(key)))
+            .condition_expression("attribute_not_exists(#guard) OR #guard < :first")
+            .expression_attribute_names("#guard", guard_attribute(source))
+            .expression_attribute_values(":first", s(padded_sequence(first)))
+            .expression_attribute_values(":last", s(padded_sequence(last)));
+        for (i, (name, delta)) in deltas.iter().enumerate() {
+            adds.push(format!("#c{i} :c{i}"));
+            request = request
+                .expression_attribute_names(format!("#c{i}"), name)
+                .expression_attribute_values(format!(":c{i}"), n(delta));
+        }
+        let expression = format!("SET #guard = :last ADD {}", adds.join(", "));
+        match request.update_expression(expression).send().await {
+            Ok(_) => Ok(Fold::Applied),
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
+                Ok(Fold::AlreadyFolded)
+            }
+            Err(e) => Err(StoreError::request("UpdateItem", e)),
+        }
+    }
+
+    /// Reads the sketches at `key`, lets `merge` change them, and writes them back if nobody
+    /// else did meanwhile (retrying from a fresh read otherwise).
+    pub async fn merge_sketches(&self, key: &Key, merge: impl Fn(&mut Sketches)) -> Result<(), StoreError> {
+        use aws_sdk_dynamodb::operation::put_item::PutItemError;
+        for attempt in 0..16 {
+            let current = self.get(key, true).await?;
+            let version = match current.as_ref().and_then(|i| i.get(VERSION)) {
+                Some(AttributeValue::N(v)) => v.parse::<u64>().unwrap_or(0),
+                _ => 0,
+            };
+            let mut sketches = current.as_ref().map(sketches_of).unwrap_or_default();
+            merge(&mut sketches);
+            let mut item = key_map(key);
+            item.insert(VERSION.into(), n(version + 1));
+            for (name, bytes) in sketches {
+                item.insert(format!("{SKETCH_PREFIX}{name}"), AttributeValue::B(bytes.into()));
+            }
+            let request = self.client.put_item().table_name(&self.table).set_item(Some(item));
+            let request = if current.is_some() {
+                request
+                    .condition_expression("#v = :v")
+                    .expression_attribute_names("#v", VERSION)
+                    .expression_attribute_values(":v", n(version))
+            } else {
+                request.condition_expression("attribute_not_exists(PK)")
+            };
+            match request.send().await {
+                Ok(_) => return Ok(()),
+                Err(e)
+                    if matches!(
+                        e.as_service_error(),
+                        Some(PutItemError::ConditionalCheckFailedException(_))
+                    ) =>
+                {
+                    super::backoff(attempt).await;
+                }
+                Err(e) => return Err(StoreError::request("PutItem", e)),
+            }
+        }
+        Err(StoreError::Contention("merge sketches"))
+    }
+
+    /// Every rollup item of `owner` for the days `from..=to` (all pages).
+    pub async fn day_stats(
+        &self,
+        owner: &StatsOwner,
+        from: chrono::NaiveDate,
+        to: chrono::NaiveDate,
+    ) -> Result<Vec<Item>, StoreError> {
+        let (low, high) = keys::day_stats_range(from, to);
+        self.query_range(keys::stats_partition(owner), low, high).await
+    }
+
+    /// A link's all-time click count (the sum of its monthly totals).
+    pub async fn link_total(&self, link: &ObjectId) -> Result<u64, StoreError> {
+        let partition = keys::stats_partition(&StatsOwner::Link(link.clone()));
+        let items = self
+            .query_range(partition, "MONTH#".into(), "MONTH#\u{10ffff}".into())
+            .await?;
+        Ok(items.iter().map(|item| counter(item, "clicks")).sum())
+    }
+
+    async fn query_range(&self, partition: String, low: String, high: String) -> Result<Vec<Item>, StoreError> {
+        let mut items = Vec::new();
+        let mut start = None;
+        loop {
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk AND SK BETWEEN :low AND :high")
+                .expression_attribute_values(":pk", s(partition.clone()))
+                .expression_attribute_values(":low", s(low.clone()))
+                .expression_attribute_values(":high", s(high.clone()))
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| StoreError::request("Query", e))?;
+            items.extend(out.items.unwrap_or_default());
+            start = out.last_evaluated_key;
+            if start.is_none() {
+                return Ok(items);
+            }
+        }
+    }
+}
+
+use crate::ids::ObjectId;
+
+/// A counter of a rollup item (0 when absent).
+pub fn counter(item: &Item, name: &str) -> u64 {
+    match item.get(name) {
+        Some(AttributeValue::N(v)) => v.parse().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Every counter of a rollup item, by name (guards, keys and sketches left out).
+pub fn counters(item: &Item) -> impl Iterator<Item = (&str, u64)> {
+    item.iter().filter_map(|(name, value)| match value {
+        AttributeValue::N(v) if name != VERSION => Some((name.as_str(), v.parse().unwrap_or(0))),
+        _ => None,
+    })
+}
+
+/// Every sketch of a sketch item, by name.
+pub fn sketches_of(item: &Item) -> Sketches {
+    item.iter()
+        .filter_map(|(name, value)| match (name.strip_prefix(SKETCH_PREFIX), value) {
+            (Some(name), AttributeValue::B(bytes)) => Some((name.to_string(), bytes.as_ref().to_vec())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The sort key of an item.
+pub fn sort_key(item: &Item) -> Option<&str> {
+    match item.get(keys::SK) {
+        Some(AttributeValue::S(sk)) => Some(sk),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_sequence_numbers_sort_like_numbers() {
+        let small = padded_sequence("999");
+        let large = padded_sequence("1000");
+        assert!(small < large);
+        assert_eq!(large.len(), 40);
+    }
+}
