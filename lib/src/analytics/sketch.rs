@@ -66,6 +66,28 @@ mod tests {
     }
 
     #[test]
+    fn a_million_distinct_visitors_are_estimated_within_one_percent() {
+        let ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0 Safari/537.36";
+        let mut days: Vec<VisitorSketch> = (0..90).map(|_| VisitorSketch::new()).collect();
+        for i in 0u32..1_000_000 {
+            let ip = std::net::Ipv4Addr::from(0x0a00_0000 + i).to_string();
+            let hash = visitor_hash64(&crate::visitor::visitor_hash(&ip, ua));
+            days[(i % 90) as usize].insert_hash(hash);
+        }
+        let mut merged = VisitorSketch::new();
+        for day in &days {
+            merged.merge(&decode(&encode(day)));
+        }
+        let error = (merged.estimate() as f64 - 1_000_000.0).abs() / 1_000_000.0;
+        assert!(
+            error <= 0.01,
+            "estimate {} is {:.3}% off",
+            merged.estimate(),
+            error * 100.0
+        );
+    }
+
+    #[test]
     fn visitor_hashes_use_the_hex_prefix() {
         assert_eq!(visitor_hash64("00000000000000ff0000"), 255);
     }
