@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, s, transact, tx};
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, transact, tx, update_applied};
 use crate::domain::{ApiKeyRecord, Email, Hostname, Membership, Tag, User, VerifiedDomain, Workspace};
 use crate::ids::ObjectId;
 
@@ -154,7 +154,6 @@ impl Store {
 
     /// Sets (or clears) the licence expiry; `false` when the workspace does not exist.
     pub async fn set_license(&self, workspace: &ObjectId, expires: Option<DateTime<Utc>>) -> Result<bool, StoreError> {
-        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
         let request = self
             .client
             .update_item()
@@ -167,18 +166,7 @@ impl Store {
                 .expression_attribute_values(":at", s(at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))),
             None => request.update_expression("REMOVE licenseExpiresAt"),
         };
-        match request.send().await {
-            Ok(_) => Ok(true),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(UpdateItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(e) => Err(StoreError::request("UpdateItem", e)),
-        }
+        update_applied(request.send().await)
     }
 
     /// Adds or changes a membership; `false` when the workspace or user does not exist.
@@ -265,31 +253,21 @@ impl Store {
     /// a paginated `Query` of the user's memberships on GSI1, then one `BatchGetItem` of the
     /// workspaces. Sorted by workspace name.
     pub async fn user_workspaces(&self, user: &ObjectId) -> Result<Vec<(Workspace, crate::domain::Role)>, StoreError> {
-        let mut memberships: Vec<Membership> = Vec::new();
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(keys::GSI1)
-                .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-                .expression_attribute_names("#pk", keys::GSI1PK)
-                .expression_attribute_names("#sk", keys::GSI1SK)
-                .expression_attribute_values(":pk", s(keys::user_workspaces_partition(user)))
-                .expression_attribute_values(":prefix", s(keys::USER_WORKSPACES_SORT_PREFIX))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(|e| StoreError::request("Query", e))?;
-            for item in out.items.unwrap_or_default() {
-                memberships.push(decode(item)?);
-            }
-            start = out.last_evaluated_key;
-            if start.is_none() {
-                break;
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(keys::GSI1)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::GSI1PK)
+            .expression_attribute_names("#sk", keys::GSI1SK)
+            .expression_attribute_values(":pk", s(keys::user_workspaces_partition(user)))
+            .expression_attribute_values(":prefix", s(keys::USER_WORKSPACES_SORT_PREFIX));
+        let memberships: Vec<Membership> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
         let wanted: Vec<keys::Key> = memberships.iter().map(|m| keys::workspace(&m.workspace_id)).collect();
         let mut found = Vec::with_capacity(memberships.len());
         for item in self.batch_get(&wanted, false).await? {

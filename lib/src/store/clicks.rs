@@ -4,7 +4,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, keys, n, s};
+use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, update_applied};
 use crate::domain::{Browser, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 
@@ -83,7 +83,6 @@ impl Store {
         slug: &Slug,
         link: &ObjectId,
     ) -> Result<bool, StoreError> {
-        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
         let result = self
             .client
             .update_item()
@@ -96,44 +95,21 @@ impl Store {
             .expression_attribute_values(":true", AttributeValue::Bool(true))
             .send()
             .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(UpdateItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(e) => Err(StoreError::request("UpdateItem", e)),
-        }
+        update_applied(result)
     }
 
     /// Every raw click of a workspace on one day (all shards, every page).
     pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
         let mut clicks = Vec::new();
         for shard in 0..keys::CLICK_SHARDS {
-            let partition = keys::click(workspace, day, shard, "").pk;
-            let mut start = None;
-            loop {
-                let out = self
-                    .client
-                    .query()
-                    .table_name(&self.table)
-                    .key_condition_expression("PK = :pk")
-                    .expression_attribute_values(":pk", s(partition.clone()))
-                    .set_exclusive_start_key(start)
-                    .send()
-                    .await
-                    .map_err(|e| StoreError::request("Query", e))?;
-                for item in out.items.unwrap_or_default() {
-                    clicks.push(decode(item)?);
-                }
-                start = out.last_evaluated_key;
-                if start.is_none() {
-                    break;
-                }
+            let query = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(keys::click(workspace, day, shard, "").pk));
+            for item in query_all(query).await? {
+                clicks.push(decode(item)?);
             }
         }
         Ok(clicks)

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, n, s, transact, tx};
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, n, s, transact, tx, update_applied};
 use crate::domain::{Hostname, Link, Slug};
 use crate::ids::ObjectId;
 
@@ -138,7 +138,6 @@ impl Store {
     /// Reserves quota for `count` new links; `false` if the workspace would exceed
     /// `max_links`.
     pub async fn reserve_links(&self, workspace: &ObjectId, count: u64, max_links: u64) -> Result<bool, StoreError> {
-        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
         let Some(ceiling) = max_links.checked_sub(count) else {
             return Ok(false);
         };
@@ -153,18 +152,7 @@ impl Store {
             .expression_attribute_values(":ceiling", n(ceiling))
             .send()
             .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(UpdateItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(e) => Err(StoreError::request("UpdateItem", e)),
-        }
+        update_applied(result)
     }
 
     /// Gives back quota reserved with [`Store::reserve_links`] but not used.
@@ -261,7 +249,6 @@ impl Store {
     /// Writes `new` over `old`, touching only the attributes that differ, if nobody changed
     /// the link since `old` was read. Domain and slug must be unchanged (see `move_link`).
     pub async fn update_link(&self, old: &StoredLink, new: &Link) -> Result<UpdateOutcome, StoreError> {
-        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
         debug_assert!(old.link.domain == new.domain && old.link.slug == new.slug);
         let before = link_item(&old.link, old.version, old.limited_clicks)?;
         let after = link_item(new, old.version + 1, old.limited_clicks)?;
@@ -298,18 +285,11 @@ impl Store {
             .update_expression(expression)
             .send()
             .await;
-        match result {
-            Ok(_) => Ok(UpdateOutcome::Updated),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(UpdateItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(UpdateOutcome::Conflict)
-            }
-            Err(e) => Err(StoreError::request("UpdateItem", e)),
-        }
+        Ok(if update_applied(result)? {
+            UpdateOutcome::Updated
+        } else {
+            UpdateOutcome::Conflict
+        })
     }
 
     /// Moves a link to a new domain/slug: the old slug is released only if the new one is

@@ -159,6 +159,49 @@ async fn backoff(attempt: u32) {
     tokio::time::sleep(std::time::Duration::from_millis(millis)).await;
 }
 
+/// Whether a conditional `UpdateItem` applied (`Ok(false)`: its condition did not hold).
+fn update_applied<O, R>(
+    result: Result<O, SdkError<aws_sdk_dynamodb::operation::update_item::UpdateItemError, R>>,
+) -> Result<bool, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
+    match result {
+        Ok(_) => Ok(true),
+        Err(e)
+            if matches!(
+                e.as_service_error(),
+                Some(UpdateItemError::ConditionalCheckFailedException(_))
+            ) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(StoreError::request("UpdateItem", e)),
+    }
+}
+
+/// Runs a query to its end, following `LastEvaluatedKey` page by page.
+async fn query_all(
+    query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,
+) -> Result<Vec<Item>, StoreError> {
+    let mut items = Vec::new();
+    let mut start = None;
+    loop {
+        let out = query
+            .clone()
+            .set_exclusive_start_key(start)
+            .send()
+            .await
+            .map_err(|e| StoreError::request("Query", e))?;
+        items.extend(out.items.unwrap_or_default());
+        start = out.last_evaluated_key;
+        if start.is_none() {
+            return Ok(items);
+        }
+    }
+}
+
 fn key_map(key: &Key) -> Item {
     HashMap::from([
         (keys::PK.to_string(), AttributeValue::S(key.pk.clone())),

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::keys::{self, Key, StatsOwner};
-use super::{Item, Store, StoreError, key_map, n, s};
+use super::{Item, Store, StoreError, key_map, n, query_all, s, update_applied};
 
 /// The guard attribute of one source partition.
 pub fn guard_attribute(source: &str) -> String {
@@ -50,7 +50,6 @@ impl Store {
         last: &str,
         deltas: &BTreeMap<String, u64>,
     ) -> Result<Fold, StoreError> {
-        use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
         let mut adds = Vec::with_capacity(deltas.len());
         let mut request = self
             .client
@@ -68,18 +67,11 @@ impl Store {
                 .expression_attribute_values(format!(":c{i}"), n(delta));
         }
         let expression = format!("SET #guard = :last ADD {}", adds.join(", "));
-        match request.update_expression(expression).send().await {
-            Ok(_) => Ok(Fold::Applied),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(UpdateItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(Fold::AlreadyFolded)
-            }
-            Err(e) => Err(StoreError::request("UpdateItem", e)),
-        }
+        Ok(if update_applied(request.update_expression(expression).send().await)? {
+            Fold::Applied
+        } else {
+            Fold::AlreadyFolded
+        })
     }
 
     /// Reads the sketches at `key`, lets `merge` change them, and writes them back if nobody
@@ -145,27 +137,15 @@ impl Store {
     }
 
     async fn query_range(&self, partition: String, low: String, high: String) -> Result<Vec<Item>, StoreError> {
-        let mut items = Vec::new();
-        let mut start = None;
-        loop {
-            let out = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk AND SK BETWEEN :low AND :high")
-                .expression_attribute_values(":pk", s(partition.clone()))
-                .expression_attribute_values(":low", s(low.clone()))
-                .expression_attribute_values(":high", s(high.clone()))
-                .set_exclusive_start_key(start)
-                .send()
-                .await
-                .map_err(|e| StoreError::request("Query", e))?;
-            items.extend(out.items.unwrap_or_default());
-            start = out.last_evaluated_key;
-            if start.is_none() {
-                return Ok(items);
-            }
-        }
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk AND SK BETWEEN :low AND :high")
+            .expression_attribute_values(":pk", s(partition))
+            .expression_attribute_values(":low", s(low))
+            .expression_attribute_values(":high", s(high));
+        query_all(query).await
     }
 }
 
