@@ -150,7 +150,7 @@ impl Redirector {
         let ttl = self.service.config.link_cache_ttl;
         let key = (domain.clone(), slug.clone());
         let now = self.service.clock.now();
-        if let Some(hit) = self.cache.get(&key, now, ttl).filter(|_| !ttl.is_zero()) {
+        if let Some(hit) = self.cache.get(&key, now, ttl) {
             return Ok(Some(hit));
         }
         let Some(stored) = self.service.store.get_link_at(domain, slug, true).await? else {

@@ -7,9 +7,7 @@ use lib::service::{Service, parse_link_id};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
-        let caller = service.authenticate_http(http::api_key(&req)).await?;
-        let workspace = http::query(&req, "workspaceId");
-        let access = service.open_workspace(caller, workspace.as_deref()).await?;
+        let access = http::open_query(service, &req).await?;
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
         let record = service.get_link_record(&access, &id).await?;
         Ok(http::ok(

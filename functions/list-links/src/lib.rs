@@ -20,9 +20,7 @@ fn tag_ids(req: &Request) -> Vec<String> {
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
-        let caller = service.authenticate_http(http::api_key(&req)).await?;
-        let workspace = http::query(&req, "workspaceId");
-        let access = service.open_workspace(caller, workspace.as_deref()).await?;
+        let access = http::open_query(service, &req).await?;
         let query = ListQuery::parse(
             http::query(&req, "page").as_deref(),
             http::query(&req, "limit").as_deref(),
