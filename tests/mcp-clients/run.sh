@@ -2,17 +2,21 @@
 # Drives the MCP endpoint of a freshly started dev server with real clients: the Python `mcp`
 # SDK (its default mode, which probes 2026-07-28 `server/discover`, and mode="legacy", the
 # initialize handshake) and the MCP Inspector CLI. Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB
-# Local), MCP_PYTHON and INSPECTOR (scripts/common.sh `ensure_mcp_clients`), and the
-# dev-server and linkctl binaries in target/debug. Usage: tests/mcp-clients/run.sh
+# Local), MCP_PYTHON and INSPECTOR (scripts/common.sh `ensure_mcp_clients`), and debug builds of
+# the dev-server and linkctl binaries (found through cargo metadata, so CARGO_TARGET_DIR is
+# honoured). Usage: tests/mcp-clients/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=scripts/common.sh
 source scripts/common.sh
 : "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}"
 
-export TABLE_NAME="mcp-clients-$(date +%s)-$$" DEFAULT_DOMAIN="sl.localhost" PORT
+bin="$(cargo_target_dir)/debug"
+TABLE_NAME="mcp-clients-$(date +%s)-$$"
 PORT=$(free_port)
+export TABLE_NAME DEFAULT_DOMAIN="sl.localhost" PORT
 log_file="${TMPDIR:-/tmp}/mcp-clients-dev-server-$PORT.log"
-target/debug/dev-server >"$log_file" 2>&1 &
+"$bin"/dev-server >"$log_file" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 if ! wait_for_port "$PORT" 60; then
@@ -23,9 +27,9 @@ fi
 
 json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 email="mcp-$(date +%s)-$$@example.com"
-target/debug/linkctl user create --email "$email" >/dev/null
-workspace=$(target/debug/linkctl workspace create --name "MCP clients" --owner "$email" | json_field id)
-key=$(target/debug/linkctl key create --user "$email" --api \
+"$bin"/linkctl user create --email "$email" >/dev/null
+workspace=$("$bin"/linkctl workspace create --name "MCP clients" --owner "$email" | json_field id)
+key=$("$bin"/linkctl key create --user "$email" --api \
     --mcp-scopes links:read,links:write,links:delete,links:bulk,analytics:read | json_field key)
 url="http://127.0.0.1:$PORT/apiv1/mcp"
 
