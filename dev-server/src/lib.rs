@@ -22,6 +22,8 @@ use lib::redirect::Redirector;
 use lib::service::Service;
 use tokio::net::TcpListener;
 
+pub mod index;
+pub mod manifest;
 pub mod streams;
 
 /// API Gateway's own payload limit.
@@ -37,15 +39,22 @@ pub struct Functions {
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
     pub mcp: mcp::Endpoint,
+    /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
+    pub demo_workspace: Option<lib::ids::ObjectId>,
 }
 
 impl Functions {
-    pub fn new(service: Service, streams: aws_sdk_dynamodbstreams::Client) -> Arc<Self> {
+    pub fn new(
+        service: Service,
+        streams: aws_sdk_dynamodbstreams::Client,
+        demo_workspace: Option<lib::ids::ObjectId>,
+    ) -> Arc<Self> {
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
             mcp: mcp::Endpoint::new(service.clone(), mcp::Settings::from_env()),
             service,
+            demo_workspace,
         })
     }
 }
@@ -145,38 +154,57 @@ pub fn to_lambda_request(
         .with_raw_http_path(path)
 }
 
-/// The routes of template.yaml, in one place.
-pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
-    let service = &functions.service;
-    let path = req.uri().path().trim_end_matches('/').to_string();
-    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    let method = req.method().clone();
-    let result = match (&method, segments.as_slice()) {
-        (&Method::POST, ["apiv1", "link", "create"]) => create_link::handler(service, req).await,
-        (&Method::PUT, ["apiv1", "link", "update"]) => update_link::handler(service, req).await,
-        (&Method::DELETE, ["apiv1", "link", "delete"]) => delete_link::handler(service, req).await,
-        (&Method::POST, ["apiv1", "links", "bulk-create"]) => bulk_create_links::handler(service, req).await,
-        (&Method::GET, ["apiv1", "links", "analytics"]) => workspace_analytics::handler(service, req).await,
-        (&Method::GET, ["apiv1", "links", id, "analytics"]) => {
-            let id = id.to_string();
-            link_analytics::handler(service, with_path_parameter(req, "id", id)).await
-        }
-        (&Method::GET, ["apiv1", "links"]) => list_links::handler(service, req).await,
-        (&Method::GET, ["apiv1", "links", id]) => {
-            let id = id.to_string();
-            get_link::handler(service, with_path_parameter(req, "id", id)).await
-        }
-        // Every method reaches the MCP function (it answers 405 to all but POST); `/mcp` is
-        // its function URL's path (`mcp` is a reserved slug).
-        (_, ["apiv1", "mcp"] | ["mcp"]) => mcp::handler(&functions.mcp, req).await,
-        (_, ["apiv1", ..]) => return not_found(),
-        (&Method::GET | &Method::HEAD, [slug]) if !slug.is_empty() => {
-            let slug = slug.to_string();
-            redirect::handler(&functions.redirector, with_path_parameter(req, "slug", slug)).await
-        }
-        _ => return not_found(),
+/// Which HTTP API of the template a request reaches. In AWS they have their own hostnames; here
+/// the service API (and the pages) answer on loopback names (`localhost`, `127.0.0.1`, `[::1]`),
+/// and every other host name is a short-link domain (`sl.localhost`, or a custom domain sent as
+/// `Host`), whose redirect answers 404 for a host it does not know.
+pub fn api_for_host(host: Option<&str>) -> manifest::Api {
+    let host = host.unwrap_or("localhost");
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
     };
-    result.unwrap_or_else(|err| {
+    let loopback = ["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"];
+    if loopback.iter().any(|l| name.eq_ignore_ascii_case(l)) {
+        manifest::Api::Service
+    } else {
+        manifest::Api::ShortLinks
+    }
+}
+
+/// Routes a request as API Gateway would (see [`manifest::FUNCTIONS`]) and calls the handler
+/// the matching Lambda function runs.
+pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
+    let host = req
+        .headers()
+        .get("host")
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string);
+    let api = api_for_host(host.as_deref());
+    let path = req.uri().path().to_string();
+    let method = req.method().as_str().to_string();
+    if api == manifest::Api::Service && path == "/" && matches!(req.method(), &Method::GET | &Method::HEAD) {
+        return index::page(host.as_deref().unwrap_or("localhost"), functions);
+    }
+    let function_url = || {
+        (api == manifest::Api::Service)
+            .then(|| manifest::find(manifest::Api::FunctionUrl, &method, &path))
+            .flatten()
+    };
+    let Some(matched) = manifest::find(api, &method, &path).or_else(function_url) else {
+        return not_found();
+    };
+    let req = if matched.parameters.is_empty() {
+        req
+    } else {
+        let parameters: HashMap<String, Vec<String>> = matched
+            .parameters
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), vec![value]))
+            .collect();
+        req.with_path_parameters(QueryMap::from(parameters))
+    };
+    call(functions, matched.function.name, req).await.unwrap_or_else(|err| {
         tracing::error!(error = %err, "handler failed");
         let mut response = Response::new(Body::Text(r#"{"message":"Internal Server Error"}"#.into()));
         *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
@@ -184,9 +212,22 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     })
 }
 
-/// Sets a path parameter the way API Gateway does for a `{name}` route segment.
-fn with_path_parameter(req: Request, name: &str, value: String) -> Request {
-    req.with_path_parameters(QueryMap::from(HashMap::from([(name.to_string(), vec![value])])))
+/// Calls the handler of the function named `name`, as its Lambda would.
+async fn call(functions: &Functions, name: &str, req: Request) -> Result<Response<Body>, lambda_http::Error> {
+    let service = &functions.service;
+    match name {
+        "create-link" => create_link::handler(service, req).await,
+        "update-link" => update_link::handler(service, req).await,
+        "delete-link" => delete_link::handler(service, req).await,
+        "bulk-create-links" => bulk_create_links::handler(service, req).await,
+        "list-links" => list_links::handler(service, req).await,
+        "get-link" => get_link::handler(service, req).await,
+        "link-analytics" => link_analytics::handler(service, req).await,
+        "workspace-analytics" => workspace_analytics::handler(service, req).await,
+        "mcp" => mcp::handler(&functions.mcp, req).await,
+        "redirect" => redirect::handler(&functions.redirector, req).await,
+        other => Err(format!("the dev server has no handler for the routed function {other}").into()),
+    }
 }
 
 /// What API Gateway answers for a route it does not know.

@@ -20,12 +20,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         tracing::info!(table = service.store.table(), "created table");
     }
     let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
-    if seed {
-        seed_demo(&service, port).await?;
-    }
+    let demo = if seed {
+        Some(seed_demo(&service, port).await?)
+    } else {
+        None
+    };
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
     tracing::info!(port, "dev server listening");
-    let functions = dev_server::Functions::new(service, dev_server::streams::StreamPoller::client_from_env().await);
+    let streams = dev_server::streams::StreamPoller::client_from_env().await;
+    let functions = dev_server::Functions::new(service, streams, demo);
     let aggregator = functions.clone();
     tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
     tokio::select! {
@@ -36,7 +39,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 }
 
 /// Makes sure the demo user and workspace exist, gives the user a fresh key, prints both.
-async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminError> {
+async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::AdminError> {
     let workspace_id = ObjectId::parse(DEMO_WORKSPACE).expect("constant id");
     if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
         admin::create_user(service, DEMO_EMAIL).await?;
@@ -63,5 +66,5 @@ async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminError
         "  curl -s -X POST http://localhost:{port}/apiv1/link/create -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"workspaceId\":\"{workspace_id}\",\"name\":\"Docs\",\"url\":\"https://example.com/docs\"}}'"
     );
     println!();
-    Ok(())
+    Ok(workspace_id)
 }

@@ -39,6 +39,8 @@ pub struct StreamPoller {
     streams: StreamsClient,
     service: Service,
     positions: Mutex<Positions>,
+    /// The table's stream, looked up once (as Lambda's event source mapping knows it).
+    stream_arn: tokio::sync::OnceCell<String>,
 }
 
 impl StreamPoller {
@@ -47,6 +49,7 @@ impl StreamPoller {
             streams,
             service,
             positions: Mutex::new(Positions::default()),
+            stream_arn: tokio::sync::OnceCell::new(),
         }
     }
 
@@ -76,19 +79,7 @@ impl StreamPoller {
     /// are always folded in stream order.
     pub async fn drain(&self) -> Result<FoldReport, StreamError> {
         let mut positions = self.positions.lock().await;
-        let table = self
-            .service
-            .store
-            .client()
-            .describe_table()
-            .table_name(self.service.store.table())
-            .send()
-            .await;
-        let arn = table
-            .map_err(failed)?
-            .table
-            .and_then(|t| t.latest_stream_arn)
-            .ok_or_else(|| failed("no stream"))?;
+        let arn = self.stream_arn.get_or_try_init(|| self.find_stream()).await?.clone();
         let mut shards = Vec::new();
         let mut start: Option<String> = None;
         loop {
@@ -120,6 +111,22 @@ impl StreamPoller {
             total.updates_skipped += report.updates_skipped;
         }
         Ok(total)
+    }
+
+    async fn find_stream(&self) -> Result<String, StreamError> {
+        let table = self
+            .service
+            .store
+            .client()
+            .describe_table()
+            .table_name(self.service.store.table())
+            .send()
+            .await;
+        table
+            .map_err(failed)?
+            .table
+            .and_then(|t| t.latest_stream_arn)
+            .ok_or_else(|| failed("no stream"))
     }
 
     async fn drain_shard(&self, arn: &str, shard: &str, positions: &mut Positions) -> Result<FoldReport, StreamError> {

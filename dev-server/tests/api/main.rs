@@ -12,5 +12,7 @@ mod links_read;
 mod mcp;
 mod mcp_support;
 mod mcp_tools;
+mod permissions;
 mod redirect;
+mod template;
 mod update;

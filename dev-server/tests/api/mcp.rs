@@ -571,3 +571,20 @@ async fn the_function_url_path_serves_the_same_endpoint() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_function_url_answers_404_on_any_other_path() {
+    let app = spawn_app().await;
+    let request = lambda_http::http::Request::builder()
+        .method("POST")
+        .uri("https://abc.lambda-url.us-east-1.on.aws/other")
+        .body(lambda_http::Body::Empty)
+        .unwrap();
+    let response = mcp::handler(&app.functions.mcp, request).await.unwrap();
+    assert_eq!(response.status(), 404);
+    let body: Value = serde_json::from_slice(response.body().as_ref()).unwrap();
+    assert_eq!(
+        body["error"],
+        "No such endpoint: /other. The MCP endpoint is POST /mcp (or /apiv1/mcp)."
+    );
+}

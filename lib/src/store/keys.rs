@@ -28,6 +28,11 @@ impl Key {
     }
 }
 
+/// The key the init warm-up reads: no item ever has it.
+pub fn warm_up() -> Key {
+    Key::new("WARMUP".to_string(), "WARMUP")
+}
+
 pub fn user(id: &ObjectId) -> Key {
     Key::new(format!("USER#{id}"), "USER")
 }

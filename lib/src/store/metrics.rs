@@ -1,19 +1,44 @@
-//! Counts DynamoDB requests by operation (tests and benchmarks assert request budgets).
+//! Counts DynamoDB requests by operation, and records the IAM actions they need (tests and
+//! benchmarks assert request budgets; the template test checks each function's policy).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
+use aws_sdk_dynamodb::operation::query::QueryInput;
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput;
 use aws_smithy_runtime_api::box_error::BoxError;
 use aws_smithy_runtime_api::client::interceptors::Intercept;
-use aws_smithy_runtime_api::client::interceptors::context::BeforeTransmitInterceptorContextRef;
+use aws_smithy_runtime_api::client::interceptors::context::{
+    BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
+};
 use aws_smithy_runtime_api::client::orchestrator::Metadata;
 use aws_smithy_runtime_api::client::runtime_components::RuntimeComponents;
 use aws_smithy_types::config_bag::ConfigBag;
 
-/// An SDK interceptor that counts every request sent on the wire (retries included).
+/// An SDK interceptor that counts every request sent on the wire (retries included) and
+/// records the IAM actions the requests needed.
 #[derive(Debug, Clone, Default)]
 pub struct RequestCounter {
     counts: Arc<Mutex<BTreeMap<String, u64>>>,
+    actions: Arc<Mutex<BTreeSet<IamAction>>>,
+}
+
+/// An IAM action a request needs, and whether it is on the table or on an index.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IamAction {
+    /// `dynamodb:GetItem`, …
+    pub action: String,
+    /// The index a query read (`None`: the table).
+    pub index: Option<String>,
+}
+
+impl IamAction {
+    fn on_table(action: &str) -> Self {
+        Self {
+            action: format!("dynamodb:{action}"),
+            index: None,
+        }
+    }
 }
 
 impl RequestCounter {
@@ -30,14 +55,81 @@ impl RequestCounter {
         self.counts.lock().expect("counter lock").values().sum()
     }
 
+    /// The IAM actions the requests since the last reset needed.
+    pub fn actions(&self) -> BTreeSet<IamAction> {
+        self.actions.lock().expect("counter lock").clone()
+    }
+
     pub fn reset(&self) {
         self.counts.lock().expect("counter lock").clear();
+        self.actions.lock().expect("counter lock").clear();
     }
+}
+
+/// What IAM checks for one request: a transaction needs the action of each of its parts
+/// (there is no `TransactWriteItems` action), a query on an index is allowed on the index,
+/// and every other operation is its own action.
+fn iam_actions(input: &aws_smithy_runtime_api::client::interceptors::context::Input) -> Vec<IamAction> {
+    use aws_sdk_dynamodb::operation as op;
+    if let Some(tx) = input.downcast_ref::<TransactWriteItemsInput>() {
+        return tx
+            .transact_items()
+            .iter()
+            .map(|item| {
+                IamAction::on_table(if item.put().is_some() {
+                    "PutItem"
+                } else if item.update().is_some() {
+                    "UpdateItem"
+                } else if item.delete().is_some() {
+                    "DeleteItem"
+                } else {
+                    "ConditionCheckItem"
+                })
+            })
+            .collect();
+    }
+    if let Some(query) = input.downcast_ref::<QueryInput>() {
+        return vec![IamAction {
+            action: "dynamodb:Query".into(),
+            index: query.index_name().map(str::to_string),
+        }];
+    }
+    macro_rules! operation {
+        ($($module:ident :: $input:ident => $action:literal),+ $(,)?) => {
+            $(if input.downcast_ref::<op::$module::$input>().is_some() {
+                return vec![IamAction::on_table($action)];
+            })+
+        };
+    }
+    operation!(
+        get_item::GetItemInput => "GetItem",
+        batch_get_item::BatchGetItemInput => "BatchGetItem",
+        put_item::PutItemInput => "PutItem",
+        update_item::UpdateItemInput => "UpdateItem",
+        delete_item::DeleteItemInput => "DeleteItem",
+        batch_write_item::BatchWriteItemInput => "BatchWriteItem",
+        transact_get_items::TransactGetItemsInput => "GetItem",
+        scan::ScanInput => "Scan",
+        describe_table::DescribeTableInput => "DescribeTable",
+        create_table::CreateTableInput => "CreateTable",
+        update_time_to_live::UpdateTimeToLiveInput => "UpdateTimeToLive",
+    );
+    vec![IamAction::on_table("UnrecognisedOperation")]
 }
 
 impl Intercept for RequestCounter {
     fn name(&self) -> &'static str {
         "RequestCounter"
+    }
+
+    fn read_before_execution(
+        &self,
+        context: &BeforeSerializationInterceptorContextRef<'_>,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        let needed = iam_actions(context.input());
+        self.actions.lock().expect("counter lock").extend(needed);
+        Ok(())
     }
 
     fn read_before_transmit(

@@ -20,7 +20,7 @@ use serde::de::DeserializeOwned;
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
-pub use table::{create_table, ensure_table};
+pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
 use keys::Key;
 
@@ -83,6 +83,22 @@ impl Store {
     pub async fn client_from_env() -> Client {
         let config = aws_config::load_from_env().await;
         Client::new(&config)
+    }
+
+    /// Opens the connection to DynamoDB (DNS, TCP, TLS) before the first request needs it: one
+    /// `GetItem` of a key no item has, bounded to two seconds. A failure is only logged; the
+    /// first real request then connects as it would have anyway.
+    pub async fn warm_up(&self) {
+        let started = std::time::Instant::now();
+        let key = keys::warm_up();
+        match tokio::time::timeout(std::time::Duration::from_secs(2), self.get(&key, false)).await {
+            Ok(Ok(_)) => tracing::debug!(
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "DynamoDB connection warmed"
+            ),
+            Ok(Err(err)) => tracing::warn!(error = %crate::http::error_chain(&err), "DynamoDB warm-up failed"),
+            Err(_) => tracing::warn!("DynamoDB warm-up timed out"),
+        }
     }
 
     pub fn client(&self) -> &Client {

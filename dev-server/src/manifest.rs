@@ -1,0 +1,257 @@
+//! What `template.yaml` deploys, written once as data: every function, the routes it serves
+//! on which HTTP API, and the DynamoDB actions its code calls. The dev server routes by it,
+//! and `tests/api/template.rs` checks the template against it (and the actions against what
+//! the code really sends).
+
+/// The two HTTP APIs of the template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Api {
+    /// `Api`: `/apiv1/...`, on the service's own host.
+    Service,
+    /// `ShortLinkApi`: `/{slug}` on the short-link domains (behind CloudFront).
+    ShortLinks,
+    /// A function's own URL (`FunctionUrlConfig`), which passes every path to the function.
+    /// The dev server serves these routes on the service host.
+    FunctionUrl,
+}
+
+impl Api {
+    /// The template's logical id of the API.
+    pub fn logical_id(self) -> &'static str {
+        match self {
+            Self::Service => "Api",
+            Self::ShortLinks => "ShortLinkApi",
+            Self::FunctionUrl => "FunctionUrl",
+        }
+    }
+}
+
+/// One route: an HTTP method (`ANY` for all) and an API Gateway path (`{name}` segments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub api: Api,
+    pub method: &'static str,
+    pub path: &'static str,
+}
+
+/// One Lambda function of the template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Function {
+    /// The crate, binary and `BuildProperties.Binary` name.
+    pub name: &'static str,
+    /// The template's logical id.
+    pub logical_id: &'static str,
+    pub routes: &'static [Route],
+    /// IAM actions on the table itself (`dynamodb:GetItem`…).
+    pub table_actions: &'static [&'static str],
+    /// IAM actions on the `GSI1` index.
+    pub index_actions: &'static [&'static str],
+}
+
+const fn service(method: &'static str, path: &'static str) -> Route {
+    Route {
+        api: Api::Service,
+        method,
+        path,
+    }
+}
+
+const fn function_url(path: &'static str) -> Route {
+    Route {
+        api: Api::FunctionUrl,
+        method: "ANY",
+        path,
+    }
+}
+
+const fn short_links(method: &'static str, path: &'static str) -> Route {
+    Route {
+        api: Api::ShortLinks,
+        method,
+        path,
+    }
+}
+
+const GET_ITEM: &str = "dynamodb:GetItem";
+const BATCH_GET: &str = "dynamodb:BatchGetItem";
+const QUERY: &str = "dynamodb:Query";
+const PUT_ITEM: &str = "dynamodb:PutItem";
+const UPDATE_ITEM: &str = "dynamodb:UpdateItem";
+const DELETE_ITEM: &str = "dynamodb:DeleteItem";
+
+/// Every function of the template.
+pub const FUNCTIONS: &[Function] = &[
+    Function {
+        name: "create-link",
+        logical_id: "CreateLinkFunction",
+        routes: &[service("POST", "/apiv1/link/create")],
+        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "update-link",
+        logical_id: "UpdateLinkFunction",
+        routes: &[service("PUT", "/apiv1/link/update")],
+        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "delete-link",
+        logical_id: "DeleteLinkFunction",
+        routes: &[service("DELETE", "/apiv1/link/delete")],
+        table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "bulk-create-links",
+        logical_id: "BulkCreateLinksFunction",
+        routes: &[service("POST", "/apiv1/links/bulk-create")],
+        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "list-links",
+        logical_id: "ListLinksFunction",
+        routes: &[service("GET", "/apiv1/links")],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
+        index_actions: &[QUERY],
+    },
+    Function {
+        name: "get-link",
+        logical_id: "GetLinkFunction",
+        routes: &[service("GET", "/apiv1/links/{id}")],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
+        index_actions: &[],
+    },
+    Function {
+        name: "link-analytics",
+        logical_id: "LinkAnalyticsFunction",
+        routes: &[service("GET", "/apiv1/links/{id}/analytics")],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
+        index_actions: &[],
+    },
+    Function {
+        name: "workspace-analytics",
+        logical_id: "WorkspaceAnalyticsFunction",
+        routes: &[service("GET", "/apiv1/links/analytics")],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
+        index_actions: &[],
+    },
+    Function {
+        name: "mcp",
+        logical_id: "McpFunction",
+        routes: &[service("ANY", "/apiv1/mcp"), function_url("/mcp")],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        index_actions: &[QUERY],
+    },
+    Function {
+        name: "click-aggregator",
+        logical_id: "ClickAggregatorFunction",
+        routes: &[],
+        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "redirect",
+        logical_id: "RedirectFunction",
+        routes: &[short_links("GET", "/{slug}"), short_links("HEAD", "/{slug}")],
+        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+        index_actions: &[],
+    },
+];
+
+/// The function by its name.
+pub fn function(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+/// A matched route: the function and the path parameters API Gateway would extract.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matched {
+    pub function: &'static Function,
+    pub parameters: Vec<(&'static str, String)>,
+}
+
+/// API Gateway's choice among the routes of `api` for a request: a route with more literal
+/// segments wins over one with parameters (`/apiv1/links/analytics` over `/apiv1/links/{id}`),
+/// and an exact method over `ANY`.
+pub fn find(api: Api, method: &str, path: &str) -> Option<Matched> {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let mut best: Option<(usize, bool, Matched)> = None;
+    for function in FUNCTIONS {
+        for route in function.routes.iter().filter(|r| r.api == api) {
+            let exact_method = route.method == method;
+            if !exact_method && route.method != "ANY" {
+                continue;
+            }
+            let Some((literals, parameters)) = match_path(route.path, &segments) else {
+                continue;
+            };
+            let better = best
+                .as_ref()
+                .is_none_or(|(l, exact, _)| (literals, exact_method) > (*l, *exact));
+            if better {
+                best = Some((literals, exact_method, Matched { function, parameters }));
+            }
+        }
+    }
+    best.map(|(_, _, matched)| matched)
+}
+
+/// Whether `pattern` matches the request's segments: how many literal segments it has, and the
+/// parameters it extracts.
+fn match_path(pattern: &'static str, segments: &[&str]) -> Option<(usize, Vec<(&'static str, String)>)> {
+    let parts: Vec<&'static str> = pattern.trim_start_matches('/').split('/').collect();
+    if parts.len() != segments.len() {
+        return None;
+    }
+    let mut literals = 0;
+    let mut parameters = Vec::new();
+    for (part, segment) in parts.iter().zip(segments) {
+        match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            Some(name) if !segment.is_empty() => parameters.push((name, (*segment).to_string())),
+            Some(_) => return None,
+            None if part == segment => literals += 1,
+            None => return None,
+        }
+    }
+    Some((literals, parameters))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(api: Api, method: &str, path: &str) -> Option<&'static str> {
+        find(api, method, path).map(|m| m.function.name)
+    }
+
+    #[test]
+    fn a_literal_route_wins_over_a_parameter() {
+        assert_eq!(
+            name(Api::Service, "GET", "/apiv1/links/analytics"),
+            Some("workspace-analytics")
+        );
+        assert_eq!(name(Api::Service, "GET", "/apiv1/links/abc"), Some("get-link"));
+    }
+
+    #[test]
+    fn path_parameters_are_extracted() {
+        let matched = find(Api::Service, "GET", "/apiv1/links/abc/analytics").unwrap();
+        assert_eq!(matched.function.name, "link-analytics");
+        assert_eq!(matched.parameters, vec![("id", "abc".to_string())]);
+    }
+
+    #[test]
+    fn any_matches_every_method() {
+        assert_eq!(name(Api::Service, "DELETE", "/apiv1/mcp"), Some("mcp"));
+    }
+
+    #[test]
+    fn routes_belong_to_their_api() {
+        assert_eq!(name(Api::Service, "GET", "/abc"), None);
+        assert_eq!(name(Api::ShortLinks, "GET", "/abc"), Some("redirect"));
+        assert_eq!(name(Api::ShortLinks, "POST", "/abc"), None);
+        assert_eq!(name(Api::ShortLinks, "GET", "/a/b"), None);
+    }
+}

@@ -1,0 +1,163 @@
+//! Each function's DynamoDB requests need only the IAM actions its policy (the manifest, which
+//! tests/api/template.rs holds equal to template.yaml) allows: every function is driven through
+//! its routes, and the actions its requests needed are compared with its list.
+
+use dev_server::manifest;
+use lib::admin;
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{TestApp, spawn_app};
+
+/// The actions recorded since the last reset, as `dynamodb:Action` or `dynamodb:Action on GSI1`.
+fn recorded(app: &TestApp) -> Vec<String> {
+    app.requests
+        .actions()
+        .into_iter()
+        .map(|a| match a.index {
+            Some(index) => format!("{} on {index}", a.action),
+            None => a.action,
+        })
+        .collect()
+}
+
+/// Asserts that what was recorded since the last reset is allowed to `function`, then resets.
+fn assert_allowed(app: &TestApp, function: &str) {
+    let listed = manifest::function(function).expect("function in the manifest");
+    for action in recorded(app) {
+        let allowed = match action.strip_suffix(" on GSI1") {
+            Some(on_index) => listed.index_actions.contains(&on_index),
+            None => listed.table_actions.contains(&action.as_str()),
+        };
+        assert!(allowed, "{function} needed {action}, which its policy does not allow");
+    }
+    app.requests.reset();
+}
+
+#[tokio::test]
+async fn the_link_functions_need_only_the_actions_their_policies_allow() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    admin::add_domain(&app.service, &ws.id, "go.example.com", true)
+        .await
+        .unwrap();
+    let tag = admin::create_tag(&app.service, &ws.id, "spring").await.unwrap().id;
+    app.requests.reset();
+
+    let body = json!({ "name": "a", "slug": "a", "domain": "go.example.com", "tagIds": [tag.to_string()],
+                       "url": "https://example.com/" });
+    let id = app.create_ok(&ws, body).await;
+    app.create(
+        &ws,
+        json!({ "name": "taken", "slug": "a", "domain": "go.example.com", "url": "https://e.com/" }),
+    )
+    .await;
+    assert_allowed(&app, "create-link");
+
+    app.update(&ws, &id, json!({ "name": "renamed", "tagIds": [tag.to_string()] }))
+        .await;
+    app.update(&ws, &id, json!({ "slug": "moved", "domain": "sl.test" }))
+        .await;
+    assert_allowed(&app, "update-link");
+
+    app.bulk(
+        &ws,
+        json!([{ "name": "b", "slug": "b", "url": "https://e.com/" }, { "name": "c", "slug": "moved", "url": "https://e.com/" },
+               { "name": "d", "url": "https://e.com/" }]),
+    )
+    .await;
+    assert_allowed(&app, "bulk-create-links");
+
+    let query = format!("workspaceId={}", ws.id);
+    app.request(
+        Method::GET,
+        &format!("/apiv1/links?{query}&search=b&tagIds={tag}"),
+        Some(&ws.key),
+        None,
+    )
+    .await;
+    assert_allowed(&app, "list-links");
+    app.request(Method::GET, &format!("/apiv1/links/{id}?{query}"), Some(&ws.key), None)
+        .await;
+    assert_allowed(&app, "get-link");
+
+    app.delete(&ws, &id).await;
+    assert_allowed(&app, "delete-link");
+}
+
+#[tokio::test]
+async fn the_visitor_door_and_the_aggregator_need_only_the_actions_their_policies_allow() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.create_ok(
+        &ws,
+        json!({ "name": "open", "slug": "open", "url": "https://example.com/" }),
+    )
+    .await;
+    let limited = app
+        .create_ok(
+            &ws,
+            json!({ "name": "limited", "slug": "limited", "url": "https://example.com/", "clicksLimit": 1 }),
+        )
+        .await;
+    // The dev server's stand-in for the stream event source looks the stream up once.
+    app.aggregate().await;
+    app.requests.reset();
+
+    for slug in ["open", "limited", "limited", "missing"] {
+        app.get(slug, &[]).await;
+    }
+    app.get("open", &[("user-agent", "curl/8.5.0")]).await;
+    assert_allowed(&app, "redirect");
+
+    app.aggregate().await;
+    assert_allowed(&app, "click-aggregator");
+
+    let query = format!("workspaceId={}", ws.id);
+    app.request(
+        Method::GET,
+        &format!("/apiv1/links/{limited}/analytics?{query}"),
+        Some(&ws.key),
+        None,
+    )
+    .await;
+    assert_allowed(&app, "link-analytics");
+    app.request(
+        Method::GET,
+        &format!("/apiv1/links/analytics?{query}"),
+        Some(&ws.key),
+        None,
+    )
+    .await;
+    assert_allowed(&app, "workspace-analytics");
+}
+
+#[tokio::test]
+async fn the_mcp_endpoint_needs_only_the_actions_its_policy_allows() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    app.requests.reset();
+
+    app.mcp(&ws.mcp_key, "tools/list", json!({})).await;
+    app.tool(&ws.mcp_key, "list_links", json!({})).await;
+    let created = app
+        .tool_in(&ws, "create_link", crate::mcp_support::link("m"))
+        .await
+        .structured()
+        .clone();
+    let id = created["id"].as_str().unwrap().to_string();
+    app.tool_in(&ws, "update_link", json!({ "linkId": id, "slug": "moved-m" }))
+        .await;
+    app.tool_in(&ws, "get_link", json!({ "linkId": id })).await;
+    app.tool_in(&ws, "list_links", json!({ "search": "m" })).await;
+    app.tool_in(
+        &ws,
+        "bulk_create_links",
+        json!({ "links": [crate::mcp_support::link("n")] }),
+    )
+    .await;
+    app.tool_in(&ws, "get_link_analytics", json!({ "linkId": id })).await;
+    app.tool_in(&ws, "get_workspace_analytics", json!({})).await;
+    app.tool_in(&ws, "delete_link", json!({ "linkId": id })).await;
+    assert_allowed(&app, "mcp");
+}

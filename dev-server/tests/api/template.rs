@@ -1,0 +1,280 @@
+//! template.yaml matches the code: the routes the dev server serves, the table the store
+//! creates, and the DynamoDB actions each function is allowed (as listed in the manifest).
+
+use std::collections::BTreeSet;
+
+use dev_server::manifest::{self, Api, FUNCTIONS};
+use lib::store::TABLE_DEFINITION;
+use serde_norway::Value;
+
+fn template() -> Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../template.yaml");
+    let text = std::fs::read_to_string(path).expect("read template.yaml");
+    serde_norway::from_str(&text).expect("template.yaml is YAML")
+}
+
+/// A value with its CloudFormation short-form tag (`!Ref X`, `!GetAtt X.Arn`) taken off.
+fn untagged(value: &Value) -> &Value {
+    match value {
+        Value::Tagged(tagged) => &tagged.value,
+        other => other,
+    }
+}
+
+fn text(value: &Value) -> String {
+    match untagged(value) {
+        Value::String(s) => s.clone(),
+        other => panic!("expected text, got {other:?}"),
+    }
+}
+
+fn resources(template: &Value) -> Vec<(String, Value)> {
+    template["Resources"]
+        .as_mapping()
+        .expect("Resources")
+        .iter()
+        .map(|(k, v)| (k.as_str().expect("logical id").to_string(), v.clone()))
+        .collect()
+}
+
+fn functions(template: &Value) -> Vec<(String, Value)> {
+    resources(template)
+        .into_iter()
+        .filter(|(_, r)| r["Type"].as_str() == Some("AWS::Serverless::Function"))
+        .collect()
+}
+
+fn api_of(logical_id: &str) -> Api {
+    match logical_id {
+        "Api" => Api::Service,
+        "ShortLinkApi" => Api::ShortLinks,
+        other => panic!("unknown API {other}"),
+    }
+}
+
+#[test]
+fn every_function_of_the_template_is_in_the_manifest_and_the_reverse() {
+    let template = template();
+    let in_template: BTreeSet<(String, String)> = functions(&template)
+        .iter()
+        .map(|(id, f)| (id.clone(), text(&f["Metadata"]["BuildProperties"]["Binary"])))
+        .collect();
+    let in_code: BTreeSet<(String, String)> = FUNCTIONS
+        .iter()
+        .map(|f| (f.logical_id.to_string(), f.name.to_string()))
+        .collect();
+    assert_eq!(in_template, in_code);
+    for function in FUNCTIONS {
+        let crate_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../functions/").to_string() + function.name;
+        assert!(
+            std::path::Path::new(&crate_dir).is_dir(),
+            "{} has no crate",
+            function.name
+        );
+    }
+}
+
+#[test]
+fn every_route_the_dev_server_serves_is_a_template_route_and_the_reverse() {
+    let template = template();
+    let mut in_template = BTreeSet::new();
+    for (id, function) in functions(&template) {
+        if !function["Properties"]["FunctionUrlConfig"].is_null() {
+            // A function URL passes every path; the function answers on the one it serves.
+            in_template.insert((id.clone(), "FunctionUrl".to_string(), "ANY".to_string(), String::new()));
+        }
+        let Some(events) = function["Properties"]["Events"].as_mapping() else {
+            continue;
+        };
+        for event in events.values() {
+            if event["Type"].as_str() != Some("HttpApi") {
+                continue;
+            }
+            let p = &event["Properties"];
+            let method = text(&p["Method"]).to_ascii_uppercase();
+            in_template.insert((
+                id.clone(),
+                format!("{:?}", api_of(&text(&p["ApiId"]))),
+                method,
+                text(&p["Path"]),
+            ));
+        }
+    }
+    let in_code: BTreeSet<(String, String, String, String)> = FUNCTIONS
+        .iter()
+        .flat_map(|f| {
+            f.routes.iter().map(|r| {
+                let path = if r.api == Api::FunctionUrl { "" } else { r.path };
+                (
+                    f.logical_id.to_string(),
+                    format!("{:?}", r.api),
+                    r.method.to_string(),
+                    path.to_string(),
+                )
+            })
+        })
+        .collect();
+    assert_eq!(in_template, in_code);
+}
+
+#[test]
+fn the_table_matches_the_store_definition() {
+    let template = template();
+    let table = &template["Resources"]["LinksTable"]["Properties"];
+    let keys = |schema: &Value| -> (String, String) {
+        let mut hash = String::new();
+        let mut range = String::new();
+        for key in schema.as_sequence().expect("key schema") {
+            match key["KeyType"].as_str() {
+                Some("HASH") => hash = text(&key["AttributeName"]),
+                Some("RANGE") => range = text(&key["AttributeName"]),
+                other => panic!("key type {other:?}"),
+            }
+        }
+        (hash, range)
+    };
+    assert_eq!(
+        keys(&table["KeySchema"]),
+        (
+            TABLE_DEFINITION.hash_key.to_string(),
+            TABLE_DEFINITION.range_key.to_string()
+        )
+    );
+    let indexes: Vec<(String, (String, String), String)> = table["GlobalSecondaryIndexes"]
+        .as_sequence()
+        .expect("indexes")
+        .iter()
+        .map(|i| {
+            (
+                text(&i["IndexName"]),
+                keys(&i["KeySchema"]),
+                text(&i["Projection"]["ProjectionType"]),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, (String, String), String)> = TABLE_DEFINITION
+        .indexes
+        .iter()
+        .map(|i| {
+            (
+                i.name.to_string(),
+                (i.hash_key.to_string(), i.range_key.to_string()),
+                "ALL".to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(indexes, expected);
+    let attributes: BTreeSet<(String, String)> = table["AttributeDefinitions"]
+        .as_sequence()
+        .expect("attributes")
+        .iter()
+        .map(|a| (text(&a["AttributeName"]), text(&a["AttributeType"])))
+        .collect();
+    let mut key_attributes = vec![TABLE_DEFINITION.hash_key, TABLE_DEFINITION.range_key];
+    for index in TABLE_DEFINITION.indexes {
+        key_attributes.extend([index.hash_key, index.range_key]);
+    }
+    let expected: BTreeSet<(String, String)> = key_attributes
+        .into_iter()
+        .map(|a| (a.to_string(), "S".to_string()))
+        .collect();
+    assert_eq!(attributes, expected);
+    assert_eq!(
+        text(&table["TimeToLiveSpecification"]["AttributeName"]),
+        TABLE_DEFINITION.ttl_attribute
+    );
+    assert_eq!(table["TimeToLiveSpecification"]["Enabled"].as_bool(), Some(true));
+    assert_eq!(
+        text(&table["StreamSpecification"]["StreamViewType"]),
+        TABLE_DEFINITION.stream_view
+    );
+}
+
+#[test]
+fn the_table_is_protected_against_loss() {
+    let template = template();
+    let table = &template["Resources"]["LinksTable"];
+    assert_eq!(table["DeletionPolicy"].as_str(), Some("Retain"));
+    let p = &table["Properties"];
+    assert_eq!(p["DeletionProtectionEnabled"].as_bool(), Some(true));
+    assert_eq!(
+        p["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"].as_bool(),
+        Some(true)
+    );
+}
+
+/// The DynamoDB actions a function's policy allows: (on the table, on the GSI1 index).
+fn allowed_actions(function: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut table = BTreeSet::new();
+    let mut index = BTreeSet::new();
+    for policy in function["Properties"]["Policies"].as_sequence().into_iter().flatten() {
+        for statement in policy["Statement"].as_sequence().into_iter().flatten() {
+            assert_eq!(statement["Effect"].as_str(), Some("Allow"));
+            let resources: Vec<String> = match untagged(&statement["Resource"]) {
+                Value::Sequence(list) => list.iter().map(text).collect(),
+                other => vec![text(other)],
+            };
+            let actions: Vec<String> = match &statement["Action"] {
+                Value::Sequence(list) => list.iter().map(text).collect(),
+                other => vec![text(other)],
+            };
+            for resource in resources {
+                let into = match resource.as_str() {
+                    "LinksTable.Arn" => &mut table,
+                    "${LinksTable.Arn}/index/GSI1" => &mut index,
+                    other => panic!("unexpected resource {other}"),
+                };
+                into.extend(actions.iter().filter(|a| a.starts_with("dynamodb:")).cloned());
+            }
+        }
+    }
+    (table, index)
+}
+
+#[test]
+fn each_function_is_allowed_exactly_the_dynamodb_actions_its_code_calls() {
+    let template = template();
+    for (id, function) in functions(&template) {
+        let listed = FUNCTIONS.iter().find(|f| f.logical_id == id).expect("in the manifest");
+        let (table, index) = allowed_actions(&function);
+        let strings = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+        assert_eq!(table, strings(listed.table_actions), "{id}: actions on the table");
+        assert_eq!(index, strings(listed.index_actions), "{id}: actions on GSI1");
+    }
+}
+
+#[test]
+fn every_function_logs_to_a_group_with_retention_and_counts_in_the_throttle_alarm() {
+    let template = template();
+    let alarm = serde_norway::to_string(&template["Resources"]["ThrottlesAlarm"]).expect("alarm");
+    for (id, function) in functions(&template) {
+        let group = text(&function["Properties"]["LoggingConfig"]["LogGroup"]);
+        let group = &template["Resources"][group.as_str()];
+        assert_eq!(group["Type"].as_str(), Some("AWS::Logs::LogGroup"), "{id}");
+        assert!(!group["Properties"]["RetentionInDays"].is_null(), "{id}");
+        assert!(
+            alarm.contains(&format!("Value: !Ref {id}")),
+            "{id} is not in ThrottlesAlarm"
+        );
+    }
+}
+
+#[test]
+fn the_manifest_names_each_api_the_template_declares() {
+    let template = template();
+    for api in [Api::Service, Api::ShortLinks] {
+        assert_eq!(
+            template["Resources"][api.logical_id()]["Type"].as_str(),
+            Some("AWS::Serverless::HttpApi")
+        );
+    }
+    assert!(manifest::function("redirect").is_some());
+}
+
+#[test]
+fn the_mcp_function_answers_on_every_path_the_manifest_routes_to_it() {
+    let mcp = manifest::function("mcp").expect("mcp");
+    for route in mcp.routes {
+        assert!(mcp::PATHS.contains(&route.path), "{}", route.path);
+    }
+}
