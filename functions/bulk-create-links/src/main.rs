@@ -2,7 +2,6 @@ use lambda_http::{Error, run, service_fn};
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    lib::telemetry::init_lambda();
-    let service = lib::service::Service::from_env().await?;
+    let service = lib::service::Service::for_lambda().await?;
     run(service_fn(|req| bulk_create_links::handler(&service, req))).await
 }

@@ -71,7 +71,15 @@ pub struct Endpoint {
     pub settings: Settings,
 }
 
+/// The paths the endpoint answers on: `/apiv1/mcp` behind the HTTP API, `/mcp` on the
+/// function's own URL (which passes every path through).
+pub const PATHS: [&str; 2] = ["/apiv1/mcp", "/mcp"];
+
 pub async fn handler(endpoint: &Endpoint, req: Request) -> Result<Response<Body>, Error> {
+    let path = req.uri().path();
+    if !PATHS.contains(&path.trim_end_matches('/')) {
+        return Ok(Reply::no_such_path(path).into_response());
+    }
     Ok(endpoint.handle(&req).await.into_response())
 }
 

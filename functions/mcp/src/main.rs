@@ -2,8 +2,7 @@ use lambda_http::{Error, run, service_fn};
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    lib::telemetry::init_lambda();
-    let service = lib::service::Service::from_env().await?;
+    let service = lib::service::Service::for_lambda().await?;
     let endpoint = mcp::Endpoint::new(service, mcp::Settings::from_env());
     run(service_fn(|req| mcp::handler(&endpoint, req))).await
 }

@@ -299,6 +299,18 @@ impl Reply {
         }
     }
 
+    /// 404 for a path the endpoint does not answer on (its function URL passes every path).
+    pub fn no_such_path(path: &str) -> Self {
+        Self {
+            status: StatusCode::NOT_FOUND,
+            body: Some(
+                json!({ "error": format!("No such endpoint: {path}. The MCP endpoint is POST /mcp (or /apiv1/mcp).") })
+                    .to_string(),
+            ),
+            headers: Vec::new(),
+        }
+    }
+
     pub fn into_response(self) -> Response<Body> {
         let has_body = self.body.is_some();
         let body = match self.body {

@@ -3,7 +3,6 @@ use lib::redirect::Redirector;
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    lib::telemetry::init_lambda();
-    let redirector = Redirector::new(lib::service::Service::from_env().await?);
+    let redirector = Redirector::new(lib::service::Service::for_lambda().await?);
     run(service_fn(|req| redirect::handler(&redirector, req))).await
 }
