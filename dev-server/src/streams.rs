@@ -55,7 +55,7 @@ impl StreamPoller {
 
     /// A streams client for the same endpoint as DynamoDB (DynamoDB Local serves both).
     pub async fn client_from_env() -> StreamsClient {
-        let config = aws_config::load_from_env().await;
+        let config = lib::store::sdk_config_from_env().await;
         let mut builder = aws_sdk_dynamodbstreams::config::Builder::from(&config);
         if let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL_DYNAMODB") {
             builder = builder.endpoint_url(endpoint);
@@ -71,6 +71,7 @@ impl StreamPoller {
             .region(Region::new("us-east-1"))
             .credentials_provider(Credentials::new("local", "local", None, None, "local"))
             .endpoint_url(endpoint)
+            .http_client(lib::store::https_client())
             .build();
         StreamsClient::from_conf(config)
     }

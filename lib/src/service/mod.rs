@@ -5,11 +5,12 @@ mod auth;
 mod error;
 mod links;
 mod reading;
+mod retry;
 
 use std::sync::Arc;
 
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
-pub use auth::{Access, Caller, generate_api_key, hash_api_key};
+pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use links::{BulkFailure, BulkOutcome, CreatedLink, MAX_BULK_LINKS, parse_link_id};
 pub use reading::{DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceSummary};
@@ -64,9 +65,10 @@ impl Service {
     /// pay the TLS handshake; init runs with a boosted CPU).
     pub async fn for_lambda() -> Result<Self, ConfigError> {
         crate::telemetry::init_lambda();
-        let service = Self::from_env().await?;
-        service.store.warm_up().await;
-        Ok(service)
+        let config = Config::from_env()?;
+        let store = Store::new(Store::lambda_client(), config.table_name.clone());
+        store.warm_up().await;
+        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
     }
 
     /// A new object id at the current time.

@@ -24,6 +24,23 @@ pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition
 
 use keys::Key;
 
+/// The HTTPS client of every SDK client: rustls with ring (the SDK's default, aws-lc, is a C
+/// build and about a megabyte more per function), with the system's root certificates.
+pub fn https_client() -> aws_smithy_runtime_api::client::http::SharedHttpClient {
+    use aws_smithy_http_client::tls::{self, rustls_provider::CryptoMode};
+    aws_smithy_http_client::Builder::new()
+        .tls_provider(tls::Provider::Rustls(CryptoMode::Ring))
+        .build_https()
+}
+
+/// The SDK configuration aws-config resolves from the environment, with [`https_client`].
+pub async fn sdk_config_from_env() -> aws_config::SdkConfig {
+    aws_config::defaults(aws_config::BehaviorVersion::latest())
+        .http_client(https_client())
+        .load()
+        .await
+}
+
 /// One DynamoDB item.
 pub type Item = HashMap<String, AttributeValue>;
 
@@ -79,10 +96,32 @@ impl Store {
         }
     }
 
-    /// A client configured from the environment (`AWS_ENDPOINT_URL_DYNAMODB` included).
+    /// A client configured from the environment the way aws-config resolves it (profiles, SSO,
+    /// instance metadata, `AWS_ENDPOINT_URL_DYNAMODB`…), for the dev server and the CLI.
     pub async fn client_from_env() -> Client {
-        let config = aws_config::load_from_env().await;
-        Client::new(&config)
+        Client::new(&sdk_config_from_env().await)
+    }
+
+    /// A Lambda function's client: region, credentials and endpoint from the environment
+    /// variables Lambda sets (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…; `AWS_ENDPOINT_URL_DYNAMODB` or
+    /// `AWS_ENDPOINT_URL` for DynamoDB Local, `AWS_MAX_ATTEMPTS`), without aws-config's default
+    /// chain (profile files, instance metadata, SSO, STS), which a function never needs and
+    /// which would add to every binary and to its start-up.
+    pub fn lambda_client() -> Client {
+        use aws_sdk_dynamodb::config::{BehaviorVersion, Region, retry::RetryConfig};
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let mut config = aws_sdk_dynamodb::Config::builder()
+            .behavior_version(BehaviorVersion::latest())
+            .http_client(https_client())
+            .credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+            .region(env("AWS_REGION").or_else(|| env("AWS_DEFAULT_REGION")).map(Region::new));
+        if let Some(url) = env("AWS_ENDPOINT_URL_DYNAMODB").or_else(|| env("AWS_ENDPOINT_URL")) {
+            config = config.endpoint_url(url);
+        }
+        if let Some(attempts) = env("AWS_MAX_ATTEMPTS").and_then(|a| a.trim().parse().ok()) {
+            config = config.retry_config(RetryConfig::standard().with_max_attempts(attempts));
+        }
+        Client::from_conf(config.build())
     }
 
     /// Opens the connection to DynamoDB (DNS, TCP, TLS) before the first request needs it: one
@@ -409,6 +448,7 @@ pub async fn local_client(endpoint: &str, counter: &metrics::RequestCounter) -> 
         .region(Region::new("us-east-1"))
         .credentials_provider(Credentials::new("local", "local", None, None, "local"))
         .endpoint_url(endpoint)
+        .http_client(https_client())
         .interceptor(counter.clone())
         // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
         .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
