@@ -59,6 +59,7 @@ fn click(
         referrer: REFERRERS[e.below(4) as usize].map(str::to_string),
         // The production visitor hash (SHA-256 of IP and user agent), one distinct visitor each.
         visitor: lib::visitor::visitor_hash(&visitor.to_string(), "bench"),
+        bot: false,
     }
 }
 

@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioExecutor, TokioIo};
@@ -23,11 +23,12 @@ use lib::service::Service;
 use tokio::net::TcpListener;
 
 pub mod index;
-pub mod manifest;
+
 pub mod streams;
 
-/// API Gateway's own payload limit.
-const MAX_GATEWAY_BODY: usize = 10 * 1024 * 1024;
+/// How long the dev server keeps reading a body it already answered as too large (so the
+/// client reads the answer instead of a reset connection).
+const DRAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// What the dev server mounts: the service every API function shares, and the redirect
 /// function's state (its own link cache, as in Lambda).
@@ -83,14 +84,23 @@ pub async fn handle(
     req: hyper::Request<Incoming>,
     peer: SocketAddr,
 ) -> hyper::Response<Full<Bytes>> {
-    let (parts, body) = req.into_parts();
-    let bytes = match Limited::new(body, MAX_GATEWAY_BODY).collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(_) => {
-            return plain(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                r#"{"message":"Request Entity Too Large"}"#,
-            );
+    let (mut parts, body) = req.into_parts();
+    // A body over the functions' limit is not read: the function answers from the declared
+    // length at once (API Gateway's own limit, 10 MB, is far above it).
+    let limit = lib::http::MAX_BODY_BYTES;
+    let bytes = if lib::http::declared_length(&parts.headers).is_some_and(|n| n > limit as u64) {
+        tokio::spawn(drain(body));
+        Bytes::new()
+    } else {
+        match read_at_most(body, limit).await {
+            Some(bytes) => bytes,
+            None => {
+                parts.headers.insert(
+                    lambda_http::http::header::CONTENT_LENGTH,
+                    lambda_http::http::HeaderValue::from(limit + 1),
+                );
+                Bytes::new()
+            }
         }
     };
     let request_id = format!("dev-{}", functions.service.new_id());
@@ -101,6 +111,27 @@ pub async fn handle(
     let response = route(functions, lambda_request).await;
     tracing::info!(%method, %path, status = response.status().as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, request_id, "request");
     from_lambda_response(response)
+}
+
+/// The body, or `None` once it grows over `limit` (the rest is drained in the background).
+async fn read_at_most(mut body: Incoming, limit: usize) -> Option<Bytes> {
+    let mut read = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let Ok(frame) = frame else { break };
+        if let Ok(data) = frame.into_data() {
+            read.extend_from_slice(&data);
+            if read.len() > limit {
+                tokio::spawn(drain(body));
+                return None;
+            }
+        }
+    }
+    Some(Bytes::from(read))
+}
+
+/// Reads and drops what is left of a body, for at most [`DRAIN_TIMEOUT`].
+async fn drain(mut body: Incoming) {
+    let _ = tokio::time::timeout(DRAIN_TIMEOUT, async { while let Some(Ok(_)) = body.frame().await {} }).await;
 }
 
 /// Builds the request API Gateway (HTTP API, payload 2.0) would hand to a function.
@@ -158,7 +189,7 @@ pub fn to_lambda_request(
 /// the service API (and the pages) answer on loopback names (`localhost`, `127.0.0.1`, `[::1]`),
 /// and every other host name is a short-link domain (`sl.localhost`, or a custom domain sent as
 /// `Host`), whose redirect answers 404 for a host it does not know.
-pub fn api_for_host(host: Option<&str>) -> manifest::Api {
+pub fn api_for_host(host: Option<&str>) -> lib::manifest::Api {
     let host = host.unwrap_or("localhost");
     let name = match host.rsplit_once(':') {
         Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
@@ -166,13 +197,13 @@ pub fn api_for_host(host: Option<&str>) -> manifest::Api {
     };
     let loopback = ["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"];
     if loopback.iter().any(|l| name.eq_ignore_ascii_case(l)) {
-        manifest::Api::Service
+        lib::manifest::Api::Service
     } else {
-        manifest::Api::ShortLinks
+        lib::manifest::Api::ShortLinks
     }
 }
 
-/// Routes a request as API Gateway would (see [`manifest::FUNCTIONS`]) and calls the handler
+/// Routes a request as API Gateway would (see [`lib::manifest::FUNCTIONS`]) and calls the handler
 /// the matching Lambda function runs.
 pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     let host = req
@@ -183,17 +214,20 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     let api = api_for_host(host.as_deref());
     let path = req.uri().path().to_string();
     let method = req.method().as_str().to_string();
-    if api == manifest::Api::Service && path == "/" && matches!(req.method(), &Method::GET | &Method::HEAD) {
+    if api == lib::manifest::Api::Service && path == "/" && matches!(req.method(), &Method::GET | &Method::HEAD) {
         return index::page(host.as_deref().unwrap_or("localhost"), functions);
     }
-    let function_url = || {
-        (api == manifest::Api::Service)
-            .then(|| manifest::find(manifest::Api::FunctionUrl, &method, &path))
-            .flatten()
-    };
-    let Some(matched) = manifest::find(api, &method, &path).or_else(function_url) else {
-        return not_found();
-    };
+    // A function URL has its own host in AWS; here it answers on the service host, before the
+    // service API's $default route.
+    use lib::manifest::{Api, default_route, find_route};
+    let matched = find_route(api, &method, &path)
+        .or_else(|| {
+            (api == Api::Service)
+                .then(|| find_route(Api::FunctionUrl, &method, &path))
+                .flatten()
+        })
+        .or_else(|| default_route(api))
+        .expect("every API of the manifest has a $default route");
     let req = if matched.parameters.is_empty() {
         req
     } else {
@@ -226,25 +260,9 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "workspace-analytics" => workspace_analytics::handler(service, req).await,
         "mcp" => mcp::handler(&functions.mcp, req).await,
         "redirect" => redirect::handler(&functions.redirector, req).await,
+        "fallback" => fallback::handler(req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }
-}
-
-/// What API Gateway answers for a route it does not know.
-fn not_found() -> Response<Body> {
-    let mut response = Response::new(Body::Text(r#"{"message":"Not Found"}"#.into()));
-    *response.status_mut() = StatusCode::NOT_FOUND;
-    response.headers_mut().insert(
-        "content-type",
-        lambda_http::http::HeaderValue::from_static("application/json"),
-    );
-    response
-}
-
-fn plain(status: StatusCode, text: &'static str) -> hyper::Response<Full<Bytes>> {
-    let mut response = hyper::Response::new(Full::new(Bytes::from_static(text.as_bytes())));
-    *response.status_mut() = status;
-    response
 }
 
 fn from_lambda_response(response: Response<Body>) -> hyper::Response<Full<Bytes>> {

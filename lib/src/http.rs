@@ -9,14 +9,14 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::{Map, Value, json};
 
-use crate::service::ServiceError;
+use crate::service::{PresentedKey, ServiceError};
 
 /// Bodies larger than this are refused with 400.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
 
-/// The `X-Api-Key` header, if present and valid UTF-8.
-pub fn api_key(req: &Request) -> Option<&str> {
-    req.headers().get("x-api-key").and_then(|v| v.to_str().ok())
+/// The `X-Api-Key` header as sent.
+pub fn api_key(req: &Request) -> PresentedKey<'_> {
+    PresentedKey::from_header(req.headers().get("x-api-key"))
 }
 
 /// A header's value as text.
@@ -49,10 +49,25 @@ pub fn path_param(req: &Request, name: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The length a request declares in `Content-Length`, if any.
+pub fn declared_length(headers: &lambda_http::http::HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// Whether a request's body is over [`MAX_BODY_BYTES`], by what it declares or what arrived
+/// (so an oversized request is refused at once, without waiting for its body).
+pub fn body_too_large(req: &Request) -> bool {
+    let declared = declared_length(req.headers()).unwrap_or(0);
+    declared.max(req.body().len() as u64) > MAX_BODY_BYTES as u64
+}
+
 /// The body as a JSON object: at most 1 MiB, valid JSON, an object.
 pub fn json_object(req: &Request) -> Result<Map<String, Value>, ServiceError> {
     let bytes: &[u8] = req.body().as_ref();
-    if bytes.len() > MAX_BODY_BYTES {
+    if body_too_large(req) {
         return Err(ServiceError::BadRequest("Request body must be at most 1 MiB.".into()));
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -107,7 +122,9 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace => StatusCode::NOT_FOUND,
         NotOwnerOrManager => StatusCode::FORBIDDEN,
         InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
-        SlugTaken => StatusCode::CONFLICT,
+        SlugTaken | LinkChangedConcurrently | Contention => StatusCode::CONFLICT,
+        NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
+        MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
         | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -154,7 +171,13 @@ pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
     if let ServiceError::Internal(source) = err {
         tracing::error!(request_id, error = %error_chain(source), "request failed");
     }
-    json_response(status_of(err), &error_body(err, request_id))
+    let mut response = json_response(status_of(err), &error_body(err, request_id));
+    if let ServiceError::MethodNotAllowed { allowed, .. } = err
+        && let Ok(value) = HeaderValue::from_str(&allowed.join(", "))
+    {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
 }
 
 /// `a: b: c` for an error and its sources.
@@ -170,15 +193,33 @@ pub fn error_chain(err: &dyn std::error::Error) -> String {
 }
 
 /// Runs a handler body, answering its failure as the contract says. Never returns `Err`:
-/// infrastructure failures become an opaque 500 carrying the request id.
+/// infrastructure failures become an opaque 500 carrying the request id. `HEAD` gets the
+/// answer `GET` would get, without its body.
 pub async fn respond<F>(req: &Request, work: F) -> Result<Response<Body>, lambda_http::Error>
 where
     F: Future<Output = Result<Response<Body>, ServiceError>>,
 {
-    Ok(match work.await {
+    let mut response = match work.await {
         Ok(response) => response,
         Err(err) => error_response(&err, &request_id(req)),
-    })
+    };
+    if req.method() == lambda_http::http::Method::HEAD {
+        *response.body_mut() = Body::Empty;
+    }
+    Ok(response)
+}
+
+/// What the HTTP API answers when no route matches: 405 with the allowed methods for a known
+/// path, else 404.
+pub fn unrouted(req: &Request) -> ServiceError {
+    let method = req.method().as_str().to_string();
+    let path = req.uri().path().to_string();
+    let allowed = crate::manifest::allowed_methods(crate::manifest::Api::Service, &path);
+    if allowed.is_empty() {
+        ServiceError::NoSuchEndpoint { method, path }
+    } else {
+        ServiceError::MethodNotAllowed { method, path, allowed }
+    }
 }
 
 /// The common start of every JSON-body endpoint, in the contract's order: key present and

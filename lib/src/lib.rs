@@ -8,6 +8,7 @@ pub mod config;
 pub mod domain;
 pub mod http;
 pub mod ids;
+pub mod manifest;
 pub mod redirect;
 pub mod routing;
 pub mod service;

@@ -1,31 +1,62 @@
 //! The visitor door: resolve a short link, choose the destination, count the click.
 //!
 //! One visit costs at most one DynamoDB read (none when the link is cached) and one write
-//! (the raw click; for a click-limited link, one transaction that counts and records it).
+//! (the raw click); a delivery of a click-limited link costs one more write, the conditional
+//! update that consumes the limit.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use lambda_http::http::HeaderValue;
 
-use crate::domain::{Hostname, Link, Slug};
+use crate::domain::{Hostname, Link, Slug, TargetUrl};
 use crate::routing::{self, Route};
 use crate::service::{Service, ServiceError};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
 use crate::visitor::{Agent, Visitor, VisitorHeaders};
 
+/// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
+/// and the visitor's query re-encoded by the `url` crate, so a redirect never lacks a valid
+/// `Location`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location(HeaderValue);
+
+impl Location {
+    pub fn new(target: &TargetUrl, query: Option<&str>) -> Self {
+        let location = HeaderValue::from_str(&with_query(target.as_str(), query))
+            .or_else(|_| HeaderValue::from_str(target.as_str()))
+            .expect("a TargetUrl holds visible ASCII only");
+        Self(location)
+    }
+
+    pub fn header_value(&self) -> &HeaderValue {
+        &self.0
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.to_str().expect("built from visible ASCII")
+    }
+}
+
 /// What a visit turns into.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// 302 to `location`.
-    Redirect { location: String },
-    /// 200 with an HTML page carrying OG tags and a refresh to `location` (preview crawlers).
+    Redirect { location: Location },
+    /// 200 with an HTML page carrying OG tags (preview crawlers) and, unless the link is
+    /// click-limited, a refresh to `location`.
     Preview {
-        location: String,
+        location: Option<Location>,
         title: String,
         description: Option<String>,
+        /// The short link itself (`og:url`).
+        short_link: String,
     },
+    /// 200 without a destination: `HEAD` of a live click-limited link (handing out the
+    /// destination would consume the limit).
+    Live,
     /// 404: no such link here.
     NotFound,
     /// 410: inactive, expired or over its click limit.
@@ -55,10 +86,12 @@ pub fn plan<'a>(
     query: Option<&str>,
 ) -> (Route<'a>, Outcome) {
     let route = routing::choose(&link.settings, visitor, now, entropy);
-    let location = with_query(route.target().as_str(), query);
+    let location = Location::new(route.target(), query);
     let outcome = match visitor.agent {
         Agent::Preview => Outcome::Preview {
-            location,
+            // A click-limited link hands its destination out only against the limit.
+            location: link.settings.clicks_limit.is_none().then_some(location),
+            short_link: link.full_link(),
             title: link
                 .settings
                 .og_title
@@ -189,15 +222,23 @@ impl Redirector {
         let visitor = Visitor::classify(&request.headers);
         let entropy = self.service.entropy.as_ref();
         let (route, outcome) = plan(&stored.link, &visitor, now, entropy, request.query);
-        if request.head || visitor.agent != Agent::Human {
-            return Ok(outcome);
+        let limited = stored.link.settings.clicks_limit.is_some();
+        // HEAD and previews never count; on a click-limited link they get no destination.
+        if request.head {
+            return Ok(if limited { Outcome::Live } else { outcome });
+        }
+        match visitor.agent {
+            Agent::Preview => return Ok(outcome),
+            // Bots are not counted; on a click-limited link their delivery still consumes it.
+            Agent::Bot if !limited => return Ok(outcome),
+            Agent::Bot | Agent::Human => {}
         }
         let click = self.click(&stored.link, &visitor, route, now);
         let placement = ClickPlacement {
             shard: entropy.below(keys::CLICK_SHARDS),
             expires_at: now + chrono::Duration::days(i64::from(self.service.config.click_retention_days)),
         };
-        if stored.link.settings.clicks_limit.is_some() {
+        if limited {
             let link = &stored.link;
             if !self
                 .service
@@ -237,6 +278,7 @@ impl Redirector {
             browser: visitor.browser,
             referrer: visitor.referrer.clone(),
             visitor: visitor.visitor_hash.clone(),
+            bot: visitor.agent == Agent::Bot,
         }
     }
 }
@@ -267,8 +309,9 @@ pub mod pages {
         )
     }
 
-    /// The page link-preview crawlers read: OG tags and a refresh to the destination.
-    pub fn preview(location: &str, title: &str, description: Option<&str>) -> String {
+    /// The page link-preview crawlers read: OG tags and, when given, a refresh to the
+    /// destination.
+    pub fn preview(location: Option<&str>, short_link: &str, title: &str, description: Option<&str>) -> String {
         let description = description
             .map(|d| {
                 format!(
@@ -278,15 +321,21 @@ pub mod pages {
                 )
             })
             .unwrap_or_default();
+        let (refresh, body) = match location {
+            Some(location) => (
+                format!("<meta http-equiv=\"refresh\" content=\"0; url={}\">", attr(location)),
+                format!("<a href=\"{}\">{}</a>", attr(location), text(title)),
+            ),
+            None => (String::new(), format!("<p>{}</p>", text(title))),
+        };
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title_text}</title>\
              <meta property=\"og:title\" content=\"{title}\">{description}\
-             <meta property=\"og:url\" content=\"{location}\">\
-             <meta http-equiv=\"refresh\" content=\"0; url={location}\"></head>\
-             <body><a href=\"{location}\">{title_text}</a></body></html>",
+             <meta property=\"og:url\" content=\"{short_link}\">{refresh}</head>\
+             <body>{body}</body></html>",
             title_text = text(title),
             title = attr(title),
-            location = attr(location),
+            short_link = attr(short_link),
         )
     }
 }
@@ -314,10 +363,22 @@ mod tests {
 
     #[test]
     fn preview_pages_escape_what_they_echo() {
-        let html = pages::preview("https://e.com/?a=1&b=\"2\"", "<script>x</script>", Some("a \"quote\""));
+        let html = pages::preview(
+            Some("https://e.com/?a=1&b=\"2\""),
+            "https://sl.test/x",
+            "<script>x</script>",
+            Some("a \"quote\""),
+        );
         assert!(!html.contains("<script>x"));
         assert!(html.contains("&lt;script&gt;"));
         assert!(html.contains("content=\"a &quot;quote&quot;\""));
         assert!(html.contains("url=https://e.com/?a=1&amp;b=&quot;2&quot;"));
+    }
+
+    #[test]
+    fn a_preview_without_a_destination_has_no_refresh() {
+        let html = pages::preview(None, "https://sl.test/x", "Limited", None);
+        assert!(!html.contains("refresh"));
+        assert!(html.contains("og:url\" content=\"https://sl.test/x\""));
     }
 }

@@ -252,13 +252,3 @@ async fn rotating_a_key_rejects_the_old_key_on_the_very_next_request() {
     let (status, _) = app.create(&renewed, crate::helpers::simple_link("new key")).await;
     assert_eq!(status, StatusCode::OK);
 }
-
-#[tokio::test]
-async fn an_unknown_route_answers_like_api_gateway() {
-    let app = spawn_app().await;
-    let (status, body) = app.request(Method::GET, "/apiv1/nope", None, None).await;
-    assert_eq!(
-        (status, body),
-        (StatusCode::NOT_FOUND, json!({ "message": "Not Found" }))
-    );
-}

@@ -7,6 +7,7 @@ mod bulk;
 mod create;
 mod delete;
 mod events;
+mod hardening;
 mod helpers;
 mod links_read;
 mod mcp;

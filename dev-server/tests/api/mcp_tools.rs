@@ -440,7 +440,7 @@ async fn workspace_analytics_are_for_owners_and_managers() {
 /// The user behind an API key.
 async fn member_key_owner(app: &crate::helpers::TestApp, key: &str) -> String {
     app.service
-        .authenticate(Some(key))
+        .authenticate(Some(key).into())
         .await
         .expect("a valid key")
         .user_id

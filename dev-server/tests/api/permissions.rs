@@ -2,7 +2,6 @@
 //! tests/api/template.rs holds equal to template.yaml) allows: every function is driven through
 //! its routes, and the actions its requests needed are compared with its list.
 
-use dev_server::manifest;
 use lib::admin;
 use reqwest::Method;
 use serde_json::json;
@@ -23,7 +22,7 @@ fn recorded(app: &TestApp) -> Vec<String> {
 
 /// Asserts that what was recorded since the last reset is allowed to `function`, then resets.
 fn assert_allowed(app: &TestApp, function: &str) {
-    let listed = manifest::function(function).expect("function in the manifest");
+    let listed = lib::manifest::function(function).expect("function in the manifest");
     for action in recorded(app) {
         let allowed = match action.strip_suffix(" on GSI1") {
             Some(on_index) => listed.index_actions.contains(&on_index),

@@ -445,10 +445,7 @@ async fn the_click_that_reaches_the_limit_is_served_and_counted() {
 async fn other_methods_are_405_and_api_paths_are_not_slugs() {
     let app = spawn_app().await;
     let post = app.visit(Method::POST, "anything", &[]).await;
-    assert_eq!(
-        post.status,
-        StatusCode::NOT_FOUND,
-        "API Gateway has no POST /{{slug}} route"
-    );
+    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(post.headers["allow"], "GET, HEAD");
     assert_eq!(app.get("apiv1", &[]).await.status, StatusCode::NOT_FOUND);
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use dev_server::manifest::{self, Api, FUNCTIONS};
+use lib::manifest::{Api, FUNCTIONS};
 use lib::store::TABLE_DEFINITION;
 use serde_norway::Value;
 
@@ -268,12 +268,12 @@ fn the_manifest_names_each_api_the_template_declares() {
             Some("AWS::Serverless::HttpApi")
         );
     }
-    assert!(manifest::function("redirect").is_some());
+    assert!(lib::manifest::function("redirect").is_some());
 }
 
 #[test]
 fn the_mcp_function_answers_on_every_path_the_manifest_routes_to_it() {
-    let mcp = manifest::function("mcp").expect("mcp");
+    let mcp = lib::manifest::function("mcp").expect("mcp");
     for route in mcp.routes {
         assert!(mcp::PATHS.contains(&route.path), "{}", route.path);
     }

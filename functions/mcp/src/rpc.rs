@@ -71,7 +71,8 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
 /// headers that era requires.
 pub fn read(headers: &HeaderMap, body: &[u8]) -> Result<Inbound, Refusal> {
     let null = Value::Null;
-    if body.len() > MAX_BODY_BYTES {
+    let declared = lib::http::declared_length(headers).unwrap_or(0);
+    if body.len() > MAX_BODY_BYTES || declared > MAX_BODY_BYTES as u64 {
         let mut error = RpcError::invalid_request("The request body must be at most 1 MiB.");
         error.status = StatusCode::PAYLOAD_TOO_LARGE;
         return Err(refuse(&null, error));

@@ -301,7 +301,7 @@ pub fn link_record() -> Value {
         "required": [
             "id", "workspaceId", "name", "description", "domain", "slug", "fullLink", "rules", "abTest",
             "qrSettings", "active", "clicksLimit", "expirationDate", "tagIds", "tags", "ogTitle",
-            "ogDescription", "appearanceColor", "conversionTracking", "gpsTracking", "clicks", "createdAt", "updatedAt"
+            "ogDescription", "appearanceColor", "conversionTracking", "gpsTracking", "clicks", "limitUsed", "createdAt", "updatedAt"
         ],
         "properties": {
             "id": string(),
@@ -348,7 +348,8 @@ pub fn link_record() -> Value {
             "appearanceColor": nullable_string(),
             "conversionTracking": { "type": "boolean" },
             "gpsTracking": { "type": "boolean" },
-            "clicks": { "type": "integer", "minimum": 0, "description": "All-time counted clicks." },
+            "clicks": { "type": "integer", "minimum": 0, "description": "All-time counted clicks (people; bots are never counted)." },
+            "limitUsed": nullable(json!({ "type": "integer", "minimum": 0, "description": "Deliveries of the destination the click limit has taken, people and bots alike (null without a limit)." })),
             "createdAt": string(),
             "updatedAt": string()
         }

@@ -63,9 +63,7 @@ pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response
             let mut response = Response::new(Body::Empty);
             *response.status_mut() = StatusCode::FOUND;
             let headers = response.headers_mut();
-            if let Ok(value) = HeaderValue::from_str(location) {
-                headers.insert(header::LOCATION, value);
-            }
+            headers.insert(header::LOCATION, location.header_value().clone());
             no_store(headers);
             return response;
         }
@@ -73,11 +71,18 @@ pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response
             location,
             title,
             description,
+            short_link,
         } => (
             StatusCode::OK,
             "text/html; charset=utf-8",
-            pages::preview(location, title, description.as_deref()),
+            pages::preview(
+                location.as_ref().map(|l| l.as_str()),
+                short_link,
+                title,
+                description.as_deref(),
+            ),
         ),
+        Outcome::Live => (StatusCode::OK, "text/html; charset=utf-8", String::new()),
         Outcome::NotFound if wants_json => (
             StatusCode::NOT_FOUND,
             "application/json",

@@ -42,15 +42,16 @@ impl ClickRecord {
         };
         let (_, _, shard) = keys::parse_click_partition(pk)?;
         let pk = pk.clone();
-        Some(
-            serde_dynamo::from_item(image)
-                .map(|click| Self {
-                    sequence: sequence.to_string(),
-                    shard,
-                    click,
-                })
-                .map_err(|source| StoreError::Malformed { pk, source }),
-        )
+        match serde_dynamo::from_item::<_, Click>(image) {
+            // A bot's visit of a click-limited link consumed the limit; it is not a click.
+            Ok(click) if click.bot => None,
+            Ok(click) => Some(Ok(Self {
+                sequence: sequence.to_string(),
+                shard,
+                click,
+            })),
+            Err(source) => Some(Err(StoreError::Malformed { pk, source })),
+        }
     }
 }
 
@@ -312,6 +313,7 @@ mod tests {
                 browser: None,
                 referrer: None,
                 visitor: format!("{i:032x}"),
+                bot: false,
             },
         }
     }

@@ -87,6 +87,9 @@ impl QrSettings {
         };
         let use_logo = fields.use_logo.unwrap_or(false);
         let logo_field = path(field, "logo");
+        if let Some((position, c)) = fields.logo.as_deref().and_then(super::url::control_character) {
+            return Err(super::url::control_character_error(&logo_field, position, c));
+        }
         let logo = match fields.logo.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
             None if use_logo => {
                 return Err(Invalid::new(

@@ -3,7 +3,9 @@ use serde::{Deserialize, Serialize};
 use super::Invalid;
 
 /// A destination a visitor may be sent to: an absolute URL (web or app deep link) whose
-/// scheme cannot run code in the browser.
+/// scheme cannot run code in the browser, held in its canonical ASCII form (the `url` crate's
+/// serialisation: punycode hosts, percent-encoded paths and queries). Every character is
+/// visible ASCII, so it is always a valid `Location` header value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct TargetUrl(String);
@@ -11,8 +13,28 @@ pub struct TargetUrl(String);
 const FORBIDDEN_SCHEMES: [&str; 4] = ["javascript", "data", "vbscript", "file"];
 const MAX_URL_CHARS: usize = 4096;
 
+/// The first control character of `raw` (C0, DEL or C1), with its character position.
+pub(crate) fn control_character(raw: &str) -> Option<(usize, char)> {
+    raw.chars().enumerate().find(|(_, c)| c.is_control())
+}
+
+/// The sentence for a URL field holding a control character.
+pub(crate) fn control_character_error(field: &str, position: usize, c: char) -> Invalid {
+    Invalid::new(
+        field,
+        format!(
+            "{field} must not contain control characters (found U+{:04X} at position {}).",
+            u32::from(c),
+            position + 1
+        ),
+    )
+}
+
 impl TargetUrl {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
+        if let Some((position, c)) = control_character(raw) {
+            return Err(control_character_error(field, position, c));
+        }
         let raw = raw.trim();
         if raw.chars().count() > MAX_URL_CHARS {
             return Err(Invalid::new(
@@ -36,7 +58,18 @@ impl TargetUrl {
         if matches!(scheme, "http" | "https") && parsed.host_str().is_none_or(str::is_empty) {
             return Err(Invalid::new(field, format!("{field} must name a host.")));
         }
-        Ok(Self(raw.to_string()))
+        let canonical = String::from(parsed);
+        if canonical.len() > MAX_URL_CHARS {
+            return Err(Invalid::new(
+                field,
+                format!(
+                    "{field} must be at most {MAX_URL_CHARS} characters once encoded (got {}).",
+                    canonical.len()
+                ),
+            ));
+        }
+        debug_assert!(canonical.bytes().all(|b| b.is_ascii_graphic()), "{canonical}");
+        Ok(Self(canonical))
     }
 
     pub fn as_str(&self) -> &str {
@@ -65,11 +98,11 @@ mod tests {
     fn target_url_accepts_web_urls_and_app_deep_links() {
         for ok in [
             "https://example.com/a?b=c",
-            "http://x.io",
+            "http://x.io/",
             "myapp://open/item/4",
             "mailto:a@b.co",
         ] {
-            assert!(TargetUrl::parse("targetUrl", ok).is_ok(), "{ok}");
+            assert_eq!(TargetUrl::parse("targetUrl", ok).unwrap().as_str(), ok);
         }
     }
 
@@ -92,5 +125,54 @@ mod tests {
         assert!(TargetUrl::parse("targetUrl", "/relative").is_err());
         assert!(TargetUrl::parse("targetUrl", "example.com").is_err());
         assert!(TargetUrl::parse("targetUrl", "https://").is_err());
+    }
+
+    #[test]
+    fn a_control_character_anywhere_is_refused_naming_the_field() {
+        for bad in [
+            "https://example.com/\r\nX-A: 1",
+            "https://example.com/\n",
+            "https://example.com/a\u{0}b",
+            "https://example.com/\u{7f}",
+            "\thttps://example.com/",
+            "https://exa\u{85}mple.com/",
+        ] {
+            let err = TargetUrl::parse("rules[0].targetUrl", bad).unwrap_err();
+            assert_eq!(err.field.as_deref(), Some("rules[0].targetUrl"));
+            assert!(
+                err.message.contains("must not contain control characters"),
+                "{}",
+                err.message
+            );
+        }
+    }
+
+    #[test]
+    fn a_non_ascii_host_is_stored_as_punycode() {
+        let url = TargetUrl::parse("targetUrl", "https://аррӏе.com/").unwrap();
+        assert_eq!(url.as_str(), "https://xn--80ak6aa92e.com/");
+    }
+
+    #[test]
+    fn paths_and_queries_are_percent_encoded() {
+        let url = TargetUrl::parse("targetUrl", "https://example.com/über straße?q=café&x=a b").unwrap();
+        assert_eq!(
+            url.as_str(),
+            "https://example.com/%C3%BCber%20stra%C3%9Fe?q=caf%C3%A9&x=a%20b"
+        );
+        let deep = TargetUrl::parse("targetUrl", "myapp://open/ü?id=4").unwrap();
+        assert_eq!(deep.as_str(), "myapp://open/%C3%BC?id=4");
+    }
+
+    #[test]
+    fn every_stored_target_is_visible_ascii() {
+        for raw in [
+            "https://例え.jp/パス?キー=値",
+            "myapp://x/ß",
+            "https://EXAMPLE.com:443/a/../b",
+        ] {
+            let url = TargetUrl::parse("targetUrl", raw).unwrap();
+            assert!(url.as_str().bytes().all(|b| b.is_ascii_graphic()), "{}", url.as_str());
+        }
     }
 }

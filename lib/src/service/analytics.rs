@@ -37,6 +37,8 @@ fn range(
                 }),
         }
     };
+    // The parameter at fault when the range is too long: the one the caller chose.
+    let blamed = if from.is_none() && to.is_some() { "to" } else { "from" };
     let to = parse("to", to, today)?;
     let from = parse("from", from, created.min(to))?;
     if from > to {
@@ -44,7 +46,7 @@ fn range(
     }
     if (to - from).num_days() + 1 > MAX_RANGE_DAYS {
         return Err(Invalid::new(
-            "from",
+            blamed,
             format!("The date range may span at most {MAX_RANGE_DAYS} days."),
         )
         .into());

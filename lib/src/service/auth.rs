@@ -21,6 +21,36 @@ pub fn generate_api_key(entropy: &dyn Entropy) -> String {
     format!("slk_{}", hex::encode(bytes))
 }
 
+/// The API key a request presented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PresentedKey<'a> {
+    /// No header, or an empty one.
+    Missing,
+    Text(&'a str),
+    /// A header whose bytes are not visible ASCII: no key could match it.
+    Unreadable,
+}
+
+impl<'a> PresentedKey<'a> {
+    pub fn from_header(value: Option<&'a lambda_http::http::HeaderValue>) -> Self {
+        match value.map(|v| v.to_str()) {
+            None => Self::Missing,
+            Some(Ok(text)) if text.trim().is_empty() => Self::Missing,
+            Some(Ok(text)) => Self::Text(text.trim()),
+            Some(Err(_)) => Self::Unreadable,
+        }
+    }
+}
+
+impl<'a> From<Option<&'a str>> for PresentedKey<'a> {
+    fn from(value: Option<&'a str>) -> Self {
+        match value.map(str::trim) {
+            None | Some("") => Self::Missing,
+            Some(text) => Self::Text(text),
+        }
+    }
+}
+
 /// Whose key made the request, and what it grants.
 #[derive(Debug, Clone)]
 pub struct Caller {
@@ -59,11 +89,12 @@ impl Access {
 
 impl Service {
     /// Checks the key header: present (an empty value counts as missing), then known.
-    pub async fn authenticate(&self, api_key: Option<&str>) -> Result<Caller, ServiceError> {
-        let key = api_key
-            .map(str::trim)
-            .filter(|k| !k.is_empty())
-            .ok_or(ServiceError::MissingApiKey)?;
+    pub async fn authenticate(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
+        let key = match api_key {
+            PresentedKey::Missing => return Err(ServiceError::MissingApiKey),
+            PresentedKey::Unreadable => return Err(ServiceError::InvalidApiKey),
+            PresentedKey::Text(key) => key,
+        };
         let record = self
             .store
             .get_api_key(&hash_api_key(key))
@@ -76,7 +107,7 @@ impl Service {
     }
 
     /// [`Service::authenticate`] for the HTTP API: the key must carry HTTP API access.
-    pub async fn authenticate_http(&self, api_key: Option<&str>) -> Result<Caller, ServiceError> {
+    pub async fn authenticate_http(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
         let caller = self.authenticate(api_key).await?;
         if !caller.key.http_api {
             return Err(ServiceError::NoHttpAccess);
@@ -86,7 +117,7 @@ impl Service {
 
     /// [`Service::authenticate`] for the MCP endpoint: the key must have MCP enabled with at
     /// least one scope (MCP permissions are separate from HTTP API access).
-    pub async fn authenticate_mcp(&self, api_key: Option<&str>) -> Result<Caller, ServiceError> {
+    pub async fn authenticate_mcp(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
         let caller = self.authenticate(api_key).await?;
         if !caller.key.mcp_enabled || caller.key.mcp_scopes.is_empty() {
             return Err(ServiceError::NoMcpAccess);

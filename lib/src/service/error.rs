@@ -81,8 +81,31 @@ pub enum ServiceError {
     LinkNotInWorkspace,
     #[error("Only workspace owner or manager can access all links analytics.")]
     NotOwnerOrManager,
+    #[error("The link was changed by another request at the same time; retry.")]
+    LinkChangedConcurrently,
+    #[error("Another request changed the same data at the same time; retry.")]
+    Contention,
+    #[error("No such endpoint: {method} {path}.")]
+    NoSuchEndpoint { method: String, path: String },
+    #[error("{path} does not answer {method}; use {}.", .allowed.join(" or "))]
+    MethodNotAllowed {
+        method: String,
+        path: String,
+        allowed: Vec<&'static str>,
+    },
     #[error("internal failure")]
-    Internal(#[from] StoreError),
+    Internal(#[source] StoreError),
+}
+
+impl From<StoreError> for ServiceError {
+    /// Contention the store could not resolve by itself is the caller's to retry (409);
+    /// anything else is an internal failure.
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Contention(_) => Self::Contention,
+            other => Self::Internal(other),
+        }
+    }
 }
 
 fn quota_message(resource: QuotaResource, limit: u64) -> String {

@@ -3,6 +3,7 @@
 use chrono::{DateTime, SubsecRound, Utc};
 use serde_json::Value;
 
+use super::retry::Retry;
 use super::{Access, LinkAction, QuotaResource, Service, ServiceError};
 use crate::domain::{Hostname, Invalid, Link, LinkSettings, Slug};
 use crate::ids::ObjectId;
@@ -13,7 +14,6 @@ pub const MAX_BULK_LINKS: usize = 100;
 const GENERATED_SLUG_LENGTH: usize = 7;
 const SLUG_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 const SLUG_ATTEMPTS: usize = 6;
-const UPDATE_ATTEMPTS: usize = 8;
 
 /// A created link, as create and bulk-create report it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -216,8 +216,9 @@ impl Service {
         Err(ServiceError::SlugTaken)
     }
 
-    /// Applies a partial update. Lost races are retried from a fresh read, so a concurrent
-    /// update of other fields is never overwritten.
+    /// Applies a partial update. Lost races are retried from a fresh read (so a concurrent
+    /// update of other fields is never overwritten) within a bounded budget, then answered
+    /// with 409.
     pub async fn update_link(
         &self,
         access: &Access,
@@ -237,7 +238,8 @@ impl Service {
                 },
             )?
         };
-        for _ in 0..UPDATE_ATTEMPTS {
+        let mut retry = Retry::new(self.entropy.as_ref());
+        loop {
             let stored = self.store.get_link(&id).await?.ok_or(ServiceError::LinkNotFound)?;
             if stored.link.workspace_id != access.workspace.id {
                 return Err(ServiceError::NoLinkPermission(LinkAction::Edit));
@@ -262,24 +264,28 @@ impl Service {
             }
             link.updated_at = self.now();
             let moved = link.domain != stored.link.domain || link.slug != stored.link.slug;
-            if moved {
+            let written = if moved {
                 match self.store.move_link(&stored, &link).await? {
-                    MoveOutcome::Moved => return Ok(id),
+                    MoveOutcome::Moved => true,
                     MoveOutcome::SlugTaken => return Err(ServiceError::SlugTaken),
-                    MoveOutcome::Conflict => continue,
+                    MoveOutcome::Conflict => false,
                 }
+            } else {
+                self.store.update_link(&stored, &link).await? == UpdateOutcome::Updated
+            };
+            if written {
+                return Ok(id);
             }
-            match self.store.update_link(&stored, &link).await? {
-                UpdateOutcome::Updated => return Ok(id),
-                UpdateOutcome::Conflict => continue,
+            if !retry.again().await {
+                return Err(ServiceError::LinkChangedConcurrently);
             }
         }
-        Err(crate::store::StoreError::Contention("update link").into())
     }
 
     /// Deletes a link of the caller's workspace.
     pub async fn delete_link(&self, access: &Access, id: &ObjectId) -> Result<CreatedLink, ServiceError> {
-        for _ in 0..UPDATE_ATTEMPTS {
+        let mut retry = Retry::new(self.entropy.as_ref());
+        loop {
             let stored = self.store.get_link(id).await?.ok_or(ServiceError::LinkNotFound)?;
             if stored.link.workspace_id != access.workspace.id {
                 return Err(ServiceError::NoLinkPermission(LinkAction::Delete));
@@ -293,8 +299,10 @@ impl Service {
             if self.store.delete_link(&pointer).await? {
                 return Ok(CreatedLink::from(&stored.link));
             }
+            if !retry.again().await {
+                return Err(ServiceError::LinkChangedConcurrently);
+            }
         }
-        Err(crate::store::StoreError::Contention("delete link").into())
     }
 
     /// Creates up to 100 links; each item succeeds or fails on its own. The whole call is

@@ -116,8 +116,11 @@ pub struct LinkRecord {
     pub appearance_color: Option<String>,
     pub conversion_tracking: bool,
     pub gps_tracking: bool,
-    /// All-time counted clicks.
+    /// All-time counted clicks (people; bots are never counted).
     pub clicks: u64,
+    /// How many deliveries of the destination the click limit has taken (people and bots
+    /// alike); `null` for a link without a limit.
+    pub limit_used: Option<u64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -158,6 +161,7 @@ impl LinkRecord {
             conversion_tracking: s.conversion_tracking,
             gps_tracking: s.gps_tracking,
             clicks,
+            limit_used: s.clicks_limit.map(|_| stored.limited_clicks),
             created_at: link.created_at,
             updated_at: link.updated_at,
         }
@@ -349,6 +353,14 @@ mod tests {
         let record = LinkRecord::new(&link, link.link.created_at, 3, &[]);
         assert!(!record.active);
         assert_eq!(record.clicks_limit, Some(3));
+        assert_eq!(record.limit_used, Some(3));
+    }
+
+    #[test]
+    fn a_link_without_a_limit_shows_no_limit_used() {
+        let link = stored(json!({ "name": "n", "url": "https://e.com" }), 0);
+        let record = serde_json::to_value(LinkRecord::new(&link, link.link.created_at, 0, &[])).unwrap();
+        assert_eq!(record["limitUsed"], serde_json::Value::Null);
     }
 
     #[test]

@@ -8,7 +8,9 @@ use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, upda
 use crate::domain::{Browser, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 
-/// A counted click, as the redirect records it and the aggregator reads it.
+/// A delivery of a link's destination, as the redirect records it: a counted click, or (on a
+/// click-limited link, where every delivery consumes the limit) a bot's visit, which the
+/// aggregator leaves out of analytics.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Click {
@@ -36,6 +38,9 @@ pub struct Click {
     pub referrer: Option<String>,
     /// Hash of IP and user agent (the IP itself is never stored).
     pub visitor: String,
+    /// A bot's visit of a click-limited link: it consumed the limit but is not a click.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// Where a click is written and how long it is kept.

@@ -56,6 +56,8 @@ pub enum MoveOutcome {
 }
 
 const VERSION: &str = "version";
+/// How many concurrent moves a read by id follows before it calls the link contended.
+const MAX_POINTER_FOLLOWS: usize = 10;
 const LIMITED_CLICKS: &str = "limitedClicks";
 const SEARCH_TEXT: &str = "searchText";
 
@@ -235,15 +237,29 @@ impl Store {
             .transpose()
     }
 
-    /// A link by id: the pointer, then the link (both consistent).
+    /// A link by id: the pointer, then the link (both consistent). A move that lands between
+    /// the two reads (the link is no longer where the pointer said) is followed: the pointer
+    /// is read again, so a live link is never reported missing.
     pub async fn get_link(&self, id: &ObjectId) -> Result<Option<StoredLink>, StoreError> {
-        match self.get_link_ref(id).await? {
-            Some(pointer) => Ok(self
+        let mut last: Option<LinkRef> = None;
+        for _ in 0..MAX_POINTER_FOLLOWS {
+            let Some(pointer) = self.get_link_ref(id).await? else {
+                return Ok(None);
+            };
+            if last.as_ref() == Some(&pointer) {
+                // The pointer did not move, and its link is not there: gone (or corrupt).
+                return Ok(None);
+            }
+            let found = self
                 .get_link_at(&pointer.domain, &pointer.slug, true)
                 .await?
-                .filter(|stored| &stored.link.id == id)),
-            None => Ok(None),
+                .filter(|stored| &stored.link.id == id);
+            if found.is_some() {
+                return Ok(found);
+            }
+            last = Some(pointer);
         }
+        Err(StoreError::Contention("read a link that keeps moving"))
     }
 
     /// Writes `new` over `old`, touching only the attributes that differ, if nobody changed

@@ -1,7 +1,7 @@
 //! What `template.yaml` deploys, written once as data: every function, the routes it serves
 //! on which HTTP API, and the DynamoDB actions its code calls. The dev server routes by it,
-//! and `tests/api/template.rs` checks the template against it (and the actions against what
-//! the code really sends).
+//! the `fallback` function answers 404 and 405 from it, and `dev-server/tests/api/template.rs`
+//! checks the template against it (and the actions against what the code really sends).
 
 /// The two HTTP APIs of the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +26,8 @@ impl Api {
     }
 }
 
-/// One route: an HTTP method (`ANY` for all) and an API Gateway path (`{name}` segments).
+/// One route: an HTTP method (`ANY` for all) and an API Gateway path (`{name}` segments, or
+/// `$default` for what no other route of the API matches).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Route {
     pub api: Api,
@@ -79,6 +80,9 @@ const PUT_ITEM: &str = "dynamodb:PutItem";
 const UPDATE_ITEM: &str = "dynamodb:UpdateItem";
 const DELETE_ITEM: &str = "dynamodb:DeleteItem";
 
+/// API Gateway's catch-all route key.
+pub const DEFAULT_ROUTE: &str = "$default";
+
 /// Every function of the template.
 pub const FUNCTIONS: &[Function] = &[
     Function {
@@ -112,28 +116,37 @@ pub const FUNCTIONS: &[Function] = &[
     Function {
         name: "list-links",
         logical_id: "ListLinksFunction",
-        routes: &[service("GET", "/apiv1/links")],
+        routes: &[service("GET", "/apiv1/links"), service("HEAD", "/apiv1/links")],
         table_actions: &[GET_ITEM, BATCH_GET, QUERY],
         index_actions: &[QUERY],
     },
     Function {
         name: "get-link",
         logical_id: "GetLinkFunction",
-        routes: &[service("GET", "/apiv1/links/{id}")],
+        routes: &[
+            service("GET", "/apiv1/links/{id}"),
+            service("HEAD", "/apiv1/links/{id}"),
+        ],
         table_actions: &[GET_ITEM, BATCH_GET, QUERY],
         index_actions: &[],
     },
     Function {
         name: "link-analytics",
         logical_id: "LinkAnalyticsFunction",
-        routes: &[service("GET", "/apiv1/links/{id}/analytics")],
+        routes: &[
+            service("GET", "/apiv1/links/{id}/analytics"),
+            service("HEAD", "/apiv1/links/{id}/analytics"),
+        ],
         table_actions: &[GET_ITEM, BATCH_GET, QUERY],
         index_actions: &[],
     },
     Function {
         name: "workspace-analytics",
         logical_id: "WorkspaceAnalyticsFunction",
-        routes: &[service("GET", "/apiv1/links/analytics")],
+        routes: &[
+            service("GET", "/apiv1/links/analytics"),
+            service("HEAD", "/apiv1/links/analytics"),
+        ],
         table_actions: &[GET_ITEM, BATCH_GET, QUERY],
         index_actions: &[],
     },
@@ -154,8 +167,19 @@ pub const FUNCTIONS: &[Function] = &[
     Function {
         name: "redirect",
         logical_id: "RedirectFunction",
-        routes: &[short_links("GET", "/{slug}"), short_links("HEAD", "/{slug}")],
+        routes: &[
+            short_links("GET", "/{slug}"),
+            short_links("HEAD", "/{slug}"),
+            short_links("ANY", DEFAULT_ROUTE),
+        ],
         table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+        index_actions: &[],
+    },
+    Function {
+        name: "fallback",
+        logical_id: "FallbackFunction",
+        routes: &[service("ANY", DEFAULT_ROUTE)],
+        table_actions: &[],
         index_actions: &[],
     },
 ];
@@ -174,12 +198,53 @@ pub struct Matched {
 
 /// API Gateway's choice among the routes of `api` for a request: a route with more literal
 /// segments wins over one with parameters (`/apiv1/links/analytics` over `/apiv1/links/{id}`),
-/// and an exact method over `ANY`.
+/// an exact method over `ANY`, and `$default` takes what nothing else matches.
 pub fn find(api: Api, method: &str, path: &str) -> Option<Matched> {
+    find_route(api, method, path).or_else(|| default_route(api))
+}
+
+/// The function on `api`'s `$default` route.
+pub fn default_route(api: Api) -> Option<Matched> {
+    find_route(api, "ANY", DEFAULT_ROUTE)
+}
+
+/// The methods the routes of `api` answer on `path` (`HEAD` wherever `GET` is), empty when no
+/// route has that path.
+pub fn allowed_methods(api: Api, path: &str) -> Vec<&'static str> {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let mut methods: Vec<&'static str> = FUNCTIONS
+        .iter()
+        .flat_map(|f| f.routes.iter())
+        .filter(|r| r.api == api && r.path != DEFAULT_ROUTE && match_path(r.path, &segments).is_some())
+        .map(|r| r.method)
+        .collect();
+    methods.sort_unstable();
+    methods.dedup();
+    methods
+}
+
+/// The route of `api` a request matches, `$default` aside.
+pub fn find_route(api: Api, method: &str, path: &str) -> Option<Matched> {
+    if path == DEFAULT_ROUTE {
+        return FUNCTIONS.iter().find_map(|function| {
+            function
+                .routes
+                .iter()
+                .any(|r| r.api == api && r.path == DEFAULT_ROUTE)
+                .then_some(Matched {
+                    function,
+                    parameters: Vec::new(),
+                })
+        });
+    }
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let mut best: Option<(usize, bool, Matched)> = None;
     for function in FUNCTIONS {
-        for route in function.routes.iter().filter(|r| r.api == api) {
+        for route in function
+            .routes
+            .iter()
+            .filter(|r| r.api == api && r.path != DEFAULT_ROUTE)
+        {
             let exact_method = route.method == method;
             if !exact_method && route.method != "ANY" {
                 continue;
@@ -249,9 +314,42 @@ mod tests {
 
     #[test]
     fn routes_belong_to_their_api() {
-        assert_eq!(name(Api::Service, "GET", "/abc"), None);
+        assert_eq!(name(Api::Service, "GET", "/abc"), Some("fallback"));
         assert_eq!(name(Api::ShortLinks, "GET", "/abc"), Some("redirect"));
-        assert_eq!(name(Api::ShortLinks, "POST", "/abc"), None);
-        assert_eq!(name(Api::ShortLinks, "GET", "/a/b"), None);
+    }
+
+    #[test]
+    fn what_no_route_matches_goes_to_the_default_route() {
+        assert_eq!(name(Api::Service, "PATCH", "/apiv1/link/create"), Some("fallback"));
+        assert_eq!(name(Api::Service, "GET", "/apiv1/nope"), Some("fallback"));
+        assert_eq!(name(Api::ShortLinks, "GET", "/a/b"), Some("redirect"));
+        assert_eq!(name(Api::ShortLinks, "POST", "/abc"), Some("redirect"));
+    }
+
+    #[test]
+    fn every_api_but_function_urls_has_a_default_route() {
+        for api in [Api::Service, Api::ShortLinks] {
+            assert!(find(api, "GET", DEFAULT_ROUTE).is_some(), "{api:?}");
+        }
+    }
+
+    #[test]
+    fn every_get_route_has_a_head_twin() {
+        for route in FUNCTIONS.iter().flat_map(|f| f.routes.iter()) {
+            if route.method == "GET" {
+                let twin = FUNCTIONS
+                    .iter()
+                    .flat_map(|f| f.routes.iter())
+                    .any(|r| r.method == "HEAD" && r.path == route.path && r.api == route.api);
+                assert!(twin, "{} has no HEAD route", route.path);
+            }
+        }
+    }
+
+    #[test]
+    fn head_is_allowed_wherever_get_is() {
+        assert_eq!(allowed_methods(Api::Service, "/apiv1/links/x"), ["GET", "HEAD"]);
+        assert_eq!(allowed_methods(Api::Service, "/apiv1/link/create"), ["POST"]);
+        assert!(allowed_methods(Api::Service, "/apiv1/LINKS").is_empty());
     }
 }
