@@ -92,26 +92,19 @@ async fn every_sample_event_is_accepted_by_its_handler() {
 }
 
 #[tokio::test]
-async fn every_event_file_is_covered() {
+async fn every_function_has_one_sample_event() {
     let dir = format!("{}/../events", env!("CARGO_MANIFEST_DIR"));
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(
-        names,
-        [
-            "bulk-create-links.json",
-            "create-link.json",
-            "delete-link.json",
-            "get-link.json",
-            "list-links.json",
-            "mcp.json",
-            "redirect.json",
-            "update-link.json"
-        ]
-    );
+    let mut expected: Vec<String> = lib::manifest::FUNCTIONS
+        .iter()
+        .map(|f| format!("{}.json", f.name))
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected);
 }
 
 #[tokio::test]
@@ -170,6 +163,9 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "get-link.json" => get_link::handler(service, request).await,
         "list-links.json" => list_links::handler(service, request).await,
         "mcp.json" => mcp::handler(&app.functions.mcp, request).await,
+        "link-analytics.json" => link_analytics::handler(service, request).await,
+        "workspace-analytics.json" => workspace_analytics::handler(service, request).await,
+        "fallback.json" => fallback::handler(request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -202,4 +198,43 @@ async fn the_read_and_mcp_events_are_accepted_by_their_handlers() {
     assert_eq!(status, 200, "{reply}");
     assert_eq!(reply["result"]["structuredContent"]["links"][0]["id"], id.as_str());
     assert_eq!(reply["result"]["resultType"], "complete");
+}
+
+#[tokio::test]
+async fn the_analytics_and_fallback_events_are_answered_by_their_handlers() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let created = run(&app, "create-link.json", None).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, report) = answer(&app, "link-analytics.json", &id).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["dailyTraffic"].as_object().unwrap().len(), 22);
+    let (status, report) = answer(&app, "workspace-analytics.json", &id).await;
+    assert_eq!(
+        (status, report["totals"]["total"].clone()),
+        (200, serde_json::json!(0)),
+        "{report}"
+    );
+    let (status, refusal) = answer(&app, "fallback.json", &id).await;
+    assert_eq!(
+        (status, refusal),
+        (
+            405,
+            serde_json::json!({ "error": "/apiv1/link/create does not answer PATCH; use POST." })
+        )
+    );
+}
+
+#[tokio::test]
+async fn the_stream_event_is_folded_by_the_click_aggregator() {
+    let app = spawn_app().await;
+    let path = format!("{}/../events/click-aggregator.json", env!("CARGO_MANIFEST_DIR"));
+    let event: aws_lambda_events::event::dynamodb::Event =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("a DynamoDB stream event");
+    let context = lambda_runtime::Context::default();
+    let report = click_aggregator::handler(&app.service, lambda_runtime::LambdaEvent::new(event, context))
+        .await
+        .expect("folded");
+    assert_eq!(report.records, 1);
+    assert!(report.updates_applied > 0);
 }

@@ -583,7 +583,11 @@ mod tests {
     fn rules_parse_with_one_default_and_generated_ids() {
         let rules = Rules::parse("rules", &[country_rule(&["us"]), default_rule("https://e.com")], ids()).unwrap();
         assert_eq!(rules.len(), 2);
-        assert_eq!(rules.default_rule().target_url.as_str(), "https://e.com/", "stored in canonical form");
+        assert_eq!(
+            rules.default_rule().target_url.as_str(),
+            "https://e.com/",
+            "stored in canonical form"
+        );
         assert_eq!(rules.conditional().next().unwrap().conditions.country[0].alpha2(), "US");
     }
 
