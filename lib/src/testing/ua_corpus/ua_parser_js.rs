@@ -1,5 +1,5 @@
-//! Accuracy of [`super::ua::classify`] against the ua-parser-js 1.0.x fixtures
-//! (`shared/data/ua-parser-js-1.0.x`), as the test with floors and the bench report it.
+//! The tuning set: the ua-parser-js 1.0.x fixtures (`shared/data/ua-parser-js-1.0.x`),
+//! which the classifier's tables were tuned on. Each file labels one dimension.
 //!
 //! Fixture labels are mapped to the contract's vocabulary before comparing, and the
 //! mapping is deliberately narrow: a product's own mobile edition counts as that product
@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::ua::classify;
+use super::{Accuracy, Label, Row, ours, score};
 use crate::domain::{Browser, Device, Os, Vocabulary};
 
 #[derive(Debug, Deserialize)]
-struct Row {
+struct Fixture {
     ua: String,
     expect: Expect,
 }
@@ -29,34 +29,6 @@ struct Expect {
     name: Option<String>,
 }
 
-/// One dimension's figures.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Score {
-    /// Rows whose expected value is in the vocabulary.
-    pub in_vocabulary: usize,
-    pub correct: usize,
-    /// Rows whose expected value is outside the vocabulary.
-    pub outside: usize,
-    /// Of those, how many were reported as an in-vocabulary value.
-    pub misreported: usize,
-}
-
-impl Score {
-    pub fn accuracy(&self) -> f64 {
-        self.correct as f64 / self.in_vocabulary.max(1) as f64
-    }
-    pub fn misreport_rate(&self) -> f64 {
-        self.misreported as f64 / self.outside.max(1) as f64
-    }
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Accuracy {
-    pub device: Score,
-    pub os: Score,
-    pub browser: Score,
-}
-
 /// Where the fixtures are: `UA_FIXTURES_DIR`, else `shared/` beside the repository.
 pub fn fixtures_dir() -> PathBuf {
     std::env::var_os("UA_FIXTURES_DIR")
@@ -64,10 +36,47 @@ pub fn fixtures_dir() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ua-parser-js-1.0.x"))
 }
 
-fn load(dir: &Path, file: &str) -> Result<Vec<Row>, String> {
+fn load_file(dir: &Path, file: &str) -> Result<Vec<Fixture>, String> {
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("cannot parse {}: {e}", path.display()))
+}
+
+/// The three fixture files in `dir` as labelled rows (each row labels one dimension).
+pub fn load(dir: &Path) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    for f in load_file(dir, "device-test.json")? {
+        // `undefined` and absent types are desktop agents ua-parser-js does not name.
+        if let Some(device) = f.expect.kind.as_deref().and_then(Device::parse) {
+            rows.push(Row {
+                ua: f.ua,
+                device: Some(Label::In(device)),
+                ..Row::default()
+            });
+        }
+    }
+    for f in load_file(dir, "os-test.json")? {
+        let os = f.expect.name.as_deref().and_then(expected_os);
+        rows.push(Row {
+            ua: f.ua,
+            os: Some(os.map_or(Label::Outside, Label::In)),
+            ..Row::default()
+        });
+    }
+    for f in load_file(dir, "browser-test.json")? {
+        let browser = f.expect.name.as_deref().and_then(expected_browser);
+        rows.push(Row {
+            ua: f.ua,
+            browser: Some(browser.map_or(Label::Outside, Label::In)),
+            ..Row::default()
+        });
+    }
+    Ok(rows)
+}
+
+/// Measures the classifier against the three fixture files in `dir`.
+pub fn measure(dir: &Path) -> Result<Accuracy, String> {
+    Ok(score(&load(dir)?, ours))
 }
 
 pub fn expected_os(label: &str) -> Option<Os> {
@@ -126,75 +135,6 @@ pub fn expected_browser(label: &str) -> Option<Browser> {
     }
 }
 
-fn score<T: PartialEq + Copy>(rows: impl Iterator<Item = (Option<T>, Option<T>)>) -> Score {
-    let mut score = Score::default();
-    for (expected, got) in rows {
-        match expected {
-            Some(e) => {
-                score.in_vocabulary += 1;
-                score.correct += usize::from(got == Some(e));
-            }
-            None => {
-                score.outside += 1;
-                score.misreported += usize::from(got.is_some());
-            }
-        }
-    }
-    score
-}
-
-/// Measures the classifier against the three fixture files in `dir`.
-pub fn measure(dir: &Path) -> Result<Accuracy, String> {
-    let devices = load(dir, "device-test.json")?;
-    let oses = load(dir, "os-test.json")?;
-    let browsers = load(dir, "browser-test.json")?;
-    let device = score(
-        devices
-            .iter()
-            .filter_map(|r| Some((Device::parse(r.expect.kind.as_deref()?)?, r)))
-            .map(|(e, r)| (Some(e), Some(classify(&r.ua, None).device))),
-    );
-    let os = score(
-        oses.iter()
-            .map(|r| (r.expect.name.as_deref().and_then(expected_os), classify(&r.ua, None).os)),
-    );
-    let browser = score(browsers.iter().map(|r| {
-        (
-            r.expect.name.as_deref().and_then(expected_browser),
-            classify(&r.ua, None).browser,
-        )
-    }));
-    Ok(Accuracy { device, os, browser })
-}
-
-/// Rows the classifier gets wrong, for tuning: (dimension, expected label, got, ua).
-pub fn mistakes(dir: &Path) -> Result<Vec<(String, String, String, String)>, String> {
-    let mut out = Vec::new();
-    for r in load(dir, "device-test.json")? {
-        if let Some(e) = r.expect.kind.as_deref().and_then(Device::parse) {
-            let got = classify(&r.ua, None).device;
-            if got != e {
-                out.push(("device".into(), e.to_string(), got.to_string(), r.ua));
-            }
-        }
-    }
-    for r in load(dir, "os-test.json")? {
-        let label = r.expect.name.clone().unwrap_or_default();
-        let got = classify(&r.ua, None).os;
-        if expected_os(&label) != got {
-            out.push(("os".into(), label, format!("{got:?}"), r.ua));
-        }
-    }
-    for r in load(dir, "browser-test.json")? {
-        let label = r.expect.name.clone().unwrap_or_default();
-        let got = classify(&r.ua, None).browser;
-        if expected_browser(&label) != got {
-            out.push(("browser".into(), label, format!("{got:?}"), r.ua));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,8 +169,34 @@ mod tests {
     #[test]
     #[ignore = "prints the rows the classifier gets wrong; run with --ignored --nocapture when tuning"]
     fn print_classification_mistakes() {
-        for (dimension, expected, got, ua) in mistakes(&fixtures_dir()).unwrap() {
-            println!("{dimension:8} expected {expected:20} got {got:12} {ua}");
+        for row in load(&fixtures_dir()).unwrap() {
+            let got = ours(&row);
+            let wrong = |label: Option<Label<String>>, got: Option<String>| match label {
+                Some(Label::In(e)) => got.as_ref() != Some(&e),
+                Some(Label::Outside) => got.is_some(),
+                _ => false,
+            };
+            let name = |l: Option<Label<String>>| format!("{l:?}");
+            let device = row.device.map(|l| map(l, |d| d.to_string()));
+            let os = row.os.map(|l| map(l, |d| d.to_string()));
+            let browser = row.browser.map(|l| map(l, |d| d.to_string()));
+            for (dimension, label, got) in [
+                ("device", device, got.device.map(|d| d.to_string())),
+                ("os", os, got.os.map(|d| d.to_string())),
+                ("browser", browser, got.browser.map(|d| d.to_string())),
+            ] {
+                if wrong(label.clone(), got.clone()) {
+                    println!("{dimension:8} expected {:24} got {got:?} {}", name(label), row.ua);
+                }
+            }
+        }
+    }
+
+    fn map<T, U>(label: Label<T>, f: impl Fn(T) -> U) -> Label<U> {
+        match label {
+            Label::In(v) => Label::In(f(v)),
+            Label::Outside => Label::Outside,
+            Label::Unlabelled => Label::Unlabelled,
         }
     }
 }
