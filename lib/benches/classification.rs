@@ -20,7 +20,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use lib::domain::{Browser, Device, Os};
-use lib::testing::ua_corpus::{Accuracy, Answer, Row, Score, confusion, matomo, ours, score, ua_parser_js};
+use lib::testing::ua_corpus::{
+    Accuracy, Answer, Label, Row, Score, confusion, matomo, ours, score, token_counts, ua_parser_js,
+};
 
 const SAMPLE: &str = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
 
@@ -178,6 +180,40 @@ fn main() {
         );
     }
 
+    if let (Ok(dimensions), Some(rows)) = (std::env::var("UA_TOKENS"), independent.as_ref()) {
+        // Which of our own tokens fire on the rows we get wrong, in aggregate: finds table
+        // entries that misfire, without reading the corpus row by row.
+        for dimension in dimensions.split(',') {
+            println!("\nour tokens on the independent rows we get wrong ({dimension}: expected -> got)");
+            for ((expected, got), counts) in token_counts(rows, dimension, ours) {
+                let mut counts: Vec<_> = counts.into_iter().collect();
+                counts.sort_by(|a, b| b.1.cmp(&a.1));
+                let top: Vec<String> = counts.iter().take(30).map(|(t, n)| format!("{t:?}:{n}")).collect();
+                println!("  {expected} -> {got}: {}", top.join(" "));
+            }
+        }
+    }
+    if std::env::var_os("UA_MISTAKES").is_some() {
+        // The tuning set, row by row: it is the set the tables are tuned on.
+        for row in &tuning {
+            let got = ours(row);
+            let wrong = |e: Option<Label<String>>, g: Option<String>| match e {
+                Some(Label::In(e)) => g.as_ref() != Some(&e),
+                Some(Label::Outside) => g.is_some(),
+                _ => false,
+            };
+            let show = |l: Option<Label<Device>>| l.map(|l| label(l));
+            for (dim, e, g) in [
+                ("device", show(row.device), got.device.map(|d| d.to_string())),
+                ("os", row.os.map(label), got.os.map(|d| d.to_string())),
+                ("browser", row.browser.map(label), got.browser.map(|d| d.to_string())),
+            ] {
+                if wrong(e.clone(), g.clone()) {
+                    println!("  {dim:8} expected {e:?} got {g:?} {}", row.ua);
+                }
+            }
+        }
+    }
     if std::env::var_os("UA_CONFUSION").is_some() {
         // Aggregate counts only, to understand categories; never row by row.
         for (name, rows) in [("tuning", Some(&tuning)), ("independent", independent.as_ref())] {
@@ -187,6 +223,14 @@ fn main() {
                 println!("  {dimension:8} {expected:12} {got:12} {n}");
             }
         }
+    }
+}
+
+fn label<T: ToString>(l: Label<T>) -> Label<String> {
+    match l {
+        Label::In(v) => Label::In(v.to_string()),
+        Label::Outside => Label::Outside,
+        Label::Unlabelled => Label::Unlabelled,
     }
 }
 

@@ -14,8 +14,8 @@
 //!   `car browser` → embedded. Peripherals, cameras, smart speakers and displays and
 //!   portable media players are unlabelled: the vocabulary has no obvious name for them.
 //! - OS (by the OS name, not Matomo's wider family): `Windows`; `Mac` → macOS; `iOS` and
-//!   `iPadOS` → iOS; `GNU/Linux` and the desktop distributions (Ubuntu, Debian, Fedora…)
-//!   → Linux; `Android` and the Android distributions Matomo files under its Android
+//!   `iPadOS` → iOS; `GNU/Linux` and the desktop distributions (Ubuntu, Debian, Fedora,
+//!   Ordissimo…) → Linux; `Android` and the Android distributions Matomo files under its Android
 //!   family (Android TV, Fire OS, Wear OS, LineageOS…: they run Android apps and say
 //!   `Android` in the user agent) → Android, except HarmonyOS, which the tuning set's
 //!   mapping also leaves outside. Windows Phone, Chrome OS, tvOS, watchOS, webOS, Tizen,
@@ -119,6 +119,7 @@ pub fn expected_os(name: &str, family: &str) -> Label<Os> {
         "Deepin",
         "Raspbian",
         "Rosa",
+        "Ordissimo",
     ];
     match name {
         "Windows" => Label::In(Os::Windows),

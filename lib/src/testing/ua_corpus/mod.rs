@@ -159,3 +159,38 @@ pub fn confusion(rows: &[Row], mut parse: impl FnMut(&Row) -> Answer) -> BTreeMa
     }
     out
 }
+
+/// For the rows `parse` gets wrong on `dimension`, how often each of our tokens fired,
+/// per `(expected, got)`: which of our table entries misfire, in aggregate only.
+pub fn token_counts(
+    rows: &[Row],
+    dimension: &str,
+    mut parse: impl FnMut(&Row) -> Answer,
+) -> BTreeMap<(String, String), BTreeMap<&'static str, usize>> {
+    let mut out: BTreeMap<(String, String), BTreeMap<&'static str, usize>> = BTreeMap::new();
+    for row in rows {
+        let answer = parse(row);
+        let cell = match dimension {
+            "device" => wrong_cell(row.device, answer.device),
+            "os" => wrong_cell(row.os, answer.os),
+            _ => wrong_cell(row.browser, answer.browser),
+        };
+        if let Some(cell) = cell {
+            let counts = out.entry(cell).or_default();
+            *counts.entry("(rows)").or_default() += 1;
+            for token in crate::visitor::ua::matched_tokens(&row.ua) {
+                *counts.entry(token).or_default() += 1;
+            }
+        }
+    }
+    out
+}
+
+fn wrong_cell<T: PartialEq + Display>(expected: Option<Label<T>>, got: Option<T>) -> Option<(String, String)> {
+    let got_name = got.as_ref().map_or_else(|| "(none)".to_string(), |g| g.to_string());
+    match expected? {
+        Label::In(e) if got.as_ref() != Some(&e) => Some((e.to_string(), got_name)),
+        Label::Outside if got.is_some() => Some(("(outside)".into(), got_name)),
+        _ => None,
+    }
+}

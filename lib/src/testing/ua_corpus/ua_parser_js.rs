@@ -7,6 +7,8 @@
 //! GNU/Linux distributions count as Linux, `Mac OS` is macOS. Everything else — Chrome
 //! WebView, headless Chrome, Chromium, Samsung Internet, Chromium OS, watchOS… — is
 //! outside the vocabulary, and reporting it as an in-vocabulary value counts as an error.
+//! ua-parser-js names Windows CE and Windows RT `Windows` (version `CE`, `RT`): like the
+//! `Windows Mobile`, `Windows Phone` and `Windows IoT` it names apart, they are outside.
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +29,8 @@ struct Expect {
     kind: Option<String>,
     #[serde(default)]
     name: Option<String>,
+    #[serde(default)]
+    version: Option<String>,
 }
 
 /// Where the fixtures are: `UA_FIXTURES_DIR`, else `shared/` beside the repository.
@@ -56,7 +60,13 @@ pub fn load(dir: &Path) -> Result<Vec<Row>, String> {
         }
     }
     for f in load_file(dir, "os-test.json")? {
-        let os = f.expect.name.as_deref().and_then(expected_os);
+        let embedded_windows = matches!(f.expect.version.as_deref(), Some("CE" | "RT"));
+        let os = f
+            .expect
+            .name
+            .as_deref()
+            .and_then(expected_os)
+            .filter(|_| !embedded_windows);
         rows.push(Row {
             ua: f.ua,
             os: Some(os.map_or(Label::Outside, Label::In)),
@@ -147,20 +157,20 @@ mod tests {
             device.in_vocabulary > 700 && os.in_vocabulary > 30 && browser.in_vocabulary > 40,
             "{accuracy:?}"
         );
-        assert!(device.accuracy() >= 0.90, "device {:.3} {device:?}", device.accuracy());
-        assert!(os.accuracy() >= 0.97, "os {:.3} {os:?}", os.accuracy());
+        assert!(device.accuracy() >= 0.97, "device {:.3} {device:?}", device.accuracy());
+        assert!(os.accuracy() >= 0.985, "os {:.3} {os:?}", os.accuracy());
         assert!(
-            browser.accuracy() >= 0.95,
+            browser.accuracy() >= 0.975,
             "browser {:.3} {browser:?}",
             browser.accuracy()
         );
         assert!(
-            os.misreport_rate() <= 0.03,
+            os.misreport_rate() <= 0.02,
             "os misreported {:.3} {os:?}",
             os.misreport_rate()
         );
         assert!(
-            browser.misreport_rate() <= 0.03,
+            browser.misreport_rate() <= 0.01,
             "browser misreported {:.3} {browser:?}",
             browser.misreport_rate()
         );

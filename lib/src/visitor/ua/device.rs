@@ -1,389 +1,211 @@
-//! Device type: consoles, wearables, TVs and embedded systems before tablets and phones.
+//! Device type: consoles, TVs and set-top boxes, wearables and cars first (their user
+//! agents also say `Android`, `Mobile` or `Linux`), then tablets and phones. Android ones
+//! are told apart by their model family ([`super::models`], the `Sec-CH-UA-Model` hint
+//! first), then `Sec-CH-UA-Mobile`, then the `Mobile` token browsers add on phones.
 
-use super::Ua;
+use super::signals::Signal::{self, *};
+use super::{ClientHints, Ua, hints, models};
 use crate::domain::{Device, Os};
 
-/// Model-code prefixes of Android phones and tablets that say too little in words.
-const TABLET_MODELS: &[&str] = &[
-    // Samsung, Amazon, Google, Asus, Acer, Sony, LG
-    "sm-t",
-    "sm-p",
-    "sm-x",
-    "gt-p",
-    "gt-n5",
-    "gt-n8",
-    "sch-i800",
-    "shw-m180",
-    "sgh-t849",
-    "kfapwi",
-    "kfthwi",
-    "kfsowi",
-    "kfjwi",
-    "kftt",
-    "kfot",
-    "kfmuwi",
-    "kfgiwi",
-    "kfaswi",
-    "kfmawi",
-    "kfsuwi",
-    "kftrwi",
-    "kfkawi",
-    "kfdowi",
-    "kfauwi",
-    "kfarwi",
-    "kfsawa",
-    "kfsawi",
-    "kftbwi",
-    "kfmewi",
-    "kffowi",
-    "kfrawi",
-    "kfonwi",
-    "kfquwi",
-    "nexus 7",
-    "nexus 9",
-    "nexus 10",
-    "pixel c",
-    "pixel tablet",
-    "asus_p0",
-    "p00",
-    "p01",
-    "k00",
-    "k01",
-    "me17",
-    "me30",
-    "me37",
-    "me57",
-    "transformer",
-    "xoom",
-    "a500",
-    "a510",
-    "a700",
-    "b1-",
-    "b3-",
-    "iconia",
-    "sgp",
-    "xperia tablet",
-    "so-05f",
-    "lg-v",
-    "vk810",
-    // Huawei and Honor (MediaPad, MatePad: wifi models end in -W09/-W00)
-    "mediapad",
-    "matepad",
-    "bah",
-    "agr-",
-    "agrk",
-    "ags",
-    "kob",
-    "cmr-",
-    "scm-",
-    "mrx-",
-    "jdn",
-    "bzk-",
-    "dbr-",
-    "sht-",
-    "gdi-",
-    "agm",
-    "brt-",
-    "eln-",
-    "m2-",
-    "cpn-",
-    "vrd-",
-    "t1-",
-    "bgo-",
-    "bg2-",
-    "dby",
-    "btv",
-    // Lenovo, Nokia, itel, Alcatel, Archos, Barnes & Noble, Kobo
-    "lenovo tb",
-    "lenovo pb",
-    "lenovo yt",
-    "lenovo b6",
-    "lenovo b8",
-    "tb-",
-    "tb2-",
-    "tb3-",
-    "tb3",
-    "tb1",
-    "tb2",
-    "tb7",
-    "tb8",
-    "yt-",
-    "ideatab",
-    "a2109",
-    "s6000",
-    "nokia t",
-    "itel w7",
-    "itel p100",
-    "ac101",
-    "a101",
-    "nook",
-    "kobo",
-    "playbook",
-    "kindle",
-    "silk",
-    "slate",
-    "touchpad",
-    // generic
-    "tablet",
-    "mi pad",
-    "redmi pad",
-    "oppo pad",
-    "realme pad",
-    "honor pad",
-    "galaxy tab",
+pub(super) const TOKENS: &[(&str, Signal)] = &[
+    // consoles (a Shield TV or tablet is not a console)
+    ("playstation", Console),
+    ("xbox", Console),
+    ("nintendo", Console),
+    ("ouya", Console),
+    ("; shield", Console),
+    ("shield)", Console),
+    ("android tv", NotConsole),
+    ("shield tablet", NotConsole),
+    // smart TVs and set-top boxes
+    ("smart-tv", Tv),
+    ("smarttv", Tv),
+    ("smart tv", Tv),
+    ("hbbtv", Tv),
+    ("netcast", Tv),
+    ("android tv", Tv),
+    ("androidtv", Tv),
+    ("googletv", Tv),
+    ("google tv", Tv),
+    ("appletv", Tv),
+    ("apple tv", Tv),
+    ("tvos", Tv),
+    ("crkey", Tv),
+    ("chromecast", Tv),
+    ("roku", Tv),
+    ("bravia", Tv),
+    ("aquos-tv", Tv),
+    ("mitv", Tv),
+    ("mibox", Tv),
+    ("mi box", Tv),
+    ("; aft", Tv),
+    ("aftb", Tv),
+    ("aftt", Tv),
+    ("aftm", Tv),
+    ("afts", Tv),
+    ("aftn", Tv),
+    ("aftr", Tv),
+    ("aftka", Tv),
+    ("viera", Tv),
+    ("web0s", Tv),
+    ("webos.tv", Tv),
+    ("webos tv", Tv),
+    ("nettv", Tv),
+    ("netrange", Tv),
+    ("ce-html", Tv),
+    ("tv safari", Tv),
+    ("(tv;", Tv),
+    (" omi/", Tv),
+    ("opera tv", Tv),
+    ("vstvb", Tv),
+    ("philipstv", Tv),
+    ("tv box", Tv),
+    ("tvbox", Tv),
+    ("vidaa", Tv),
+    (" tivo", Tv),
+    ("(tivo", Tv),
+    ("yndx-", Tv),
+    ("brightsign", Tv),
+    ("kreatv", Tv),
+    ("espial", Tv),
+    ("large screen", Tv),
+    ("smart-box", Tv),
+    ("set-top", Tv),
+    // `TV` as a word of the user agent
+    (" tv ", Tv),
+    ("; tv", Tv),
+    ("(tv", Tv),
+    (" tv;", Tv),
+    (" tv)", Tv),
+    (" tv/", Tv),
+    ("streaming", Tv),
+    // wearables and headsets
+    ("; watch", Wearable),
+    (" watch ", Wearable),
+    ("watch/", Wearable),
+    ("watchos", Wearable),
+    ("watch os", Wearable),
+    ("wear os", Wearable),
+    ("smartwatch", Wearable),
+    ("sm-r", Wearable),
+    ("glass 1", Wearable),
+    ("moto 360", Wearable),
+    ("oculus", Wearable),
+    ("quest 2", Wearable),
+    ("quest 3", Wearable),
+    ("quest pro", Wearable),
+    ("pico 4", Wearable),
+    ("pico neo", Wearable),
+    ("mobile vr", Wearable),
+    ("wearable", Wearable),
+    // cars and other embedded systems
+    ("tesla/", Embedded),
+    ("qtcarbrowser", Embedded),
+    ("automotive", Embedded),
+    ("carplay", Embedded),
+    ("homepod", Embedded),
+    ("aeobc", Embedded),
+    ("windows iot", Embedded),
+    // tablets
+    ("ipad", Tablet),
+    ("tablet", Tablet),
+    ("kindle", Tablet),
+    ("silk/", Tablet),
+    ("playbook", Tablet),
+    ("rim tablet", Tablet),
+    ("tab)", Tablet),
+    ("; tab ", Tablet),
+    ("kobo", Tablet),
+    ("nook", Tablet),
+    ("tablet pc", TabletPc),
+    ("mobile/", MobileSlash),
+    // phones and other handhelds
+    ("mobile", MobileWord),
+    ("iphone", Handheld),
+    ("ipod", Handheld),
+    ("windows phone", Handheld),
+    ("zunewp7", Handheld),
+    ("iemobile", Handheld),
+    ("blackberry", Handheld),
+    ("(bb10", Handheld),
+    ("ucbrowser", Handheld),
+    ("opera mini", Handheld),
+    ("opera mobi", Handheld),
+    ("symbian", Handheld),
+    ("symbos", Handheld),
+    ("series40", Handheld),
+    ("series60", Handheld),
+    ("series 40", Handheld),
+    ("series 60", Handheld),
+    ("j2me", Handheld),
+    ("midp", Handheld),
+    ("kaios", Handheld),
+    ("mobi", Handheld),
+    ("phone", Handheld),
+    ("nokia", Handheld),
+    ("samsung-sgh", Handheld),
+    ("sonyericsson", Handheld),
+    ("ucweb", Handheld),
+    ("up.browser", Handheld),
+    ("netfront", Handheld),
+    ("obigo", Handheld),
+    ("maui", Handheld),
+    ("palm", Handheld),
+    ("webos", Handheld),
+    ("maemo", Handheld),
+    ("meego", Handheld),
+    ("sailfish", Handheld),
+    ("bada", Handheld),
+    ("firefox os", Handheld),
+    ("fennec", Handheld),
+    ("minimo", Handheld),
 ];
 
-pub(super) fn device(ua: &Ua<'_>, os: Option<Os>) -> Device {
-    if ua.any_i(&["playstation", "nintendo", "xbox", "ouya", "shield)", "; shield"])
-        && !ua.any_i(&["android tv", "shield tablet"])
-    {
+pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>) -> Device {
+    let model = hints::model(client_hints).or_else(|| models::android_model(ua.raw));
+    let model = model.map(str::to_ascii_lowercase);
+    let model = model.as_deref();
+    if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(models::is_console) {
         return Device::Console;
     }
-    if ua.any_i(&[
-        "watch",
-        "sm-r",
-        "sm-l",
-        "glass 1",
-        "moto 360",
-        "smartwatch",
-        "quest",
-        "oculus",
-        "pico 4",
-        "pico neo",
-        "; ow",
-        "opwwe",
-        "owwe",
-        " vr ",
-        "wearable",
-    ]) {
-        return Device::Wearable;
-    }
-    if ua.any_i(&[
-        "smart-tv",
-        "smarttv",
-        "smart tv",
-        "hbbtv",
-        "netcast",
-        "android tv",
-        "googletv",
-        "google tv",
-        "appletv",
-        "apple tv",
-        "crkey",
-        "roku",
-        "bravia",
-        "aquos-tv",
-        "mitv",
-        "mibox",
-        "aftb",
-        "aftt",
-        "aftka",
-        "afts",
-        "aftm",
-        "aftn",
-        "aftr",
-        "aft",
-        "viera",
-        "tizen 2.3",
-        "web0s",
-        "webos.tv",
-        "nettv",
-        "ce-html",
-        "dtv",
-        "tv safari",
-        "(tv;",
-        "maple",
-        " omi/",
-        "vstvb",
-        "philipstv",
-        "tv box",
-        "x96mini",
-        "vidaa",
-        "large screen",
-        "smart-box",
-    ]) {
+    if ua.has(Tv) || model.is_some_and(models::is_tv) {
         return Device::SmartTv;
     }
-    if ua.any_i(&[
-        "tesla",
-        "qtcarbrowser",
-        "homepod",
-        "aeobc",
-        "windows iot",
-        "automotive",
-        "carplay",
-    ]) {
+    if ua.has(Wearable) || model.is_some_and(models::is_watch) {
+        return Device::Wearable;
+    }
+    if ua.has(Embedded) {
         return Device::Embedded;
     }
-    if ua.any_i(&[
-        "ipad",
-        "tablet",
-        "kindle",
-        "silk/",
-        "playbook",
-        "rim tablet",
-        "tab)",
-        "; tab ",
-        "kobo",
-        "nook",
-    ]) && !ua.has_i("tablet pc")
-    {
+    let android = os == Some(Os::Android) || ua.has(Android) || ua.raw.contains("HarmonyOS");
+    if android {
+        return android_device(ua, model, hints::mobile(client_hints));
+    }
+    if (ua.has(Tablet) && !ua.has(TabletPc)) || (ua.has(Macintosh) && ua.has(MobileSlash)) {
         return Device::Tablet;
     }
-    if ua.any_i(&[
-        "iphone",
-        "ipod",
-        "windows phone",
-        "iemobile",
-        "blackberry",
-        "bb10",
-        "opera mini",
-        "opera mobi",
-        "symbian",
-        "symbos",
-        "series40",
-        "series60",
-        "j2me",
-        "midp",
-        "kaios",
-        "mobile safari",
-        "mobi",
-        "phone",
-        "nokia",
-        "samsung-sgh",
-        "sonyericsson",
-        "ucweb",
-        "up.browser",
-        "netfront",
-        "palm",
-        "webos",
-        "maemo",
-        "meego",
-        "sailfish",
-        "bada",
-        "firefox os",
-        "fennec",
-        "minimo",
-    ]) {
-        // Android tablets that still say `Mobile` are told apart by their model code.
-        if os == Some(Os::Android) && android_model(ua).is_some_and(is_tablet_model) {
-            return Device::Tablet;
-        }
+    match hints::mobile(client_hints) {
+        Some(true) => Device::Mobile,
+        _ if ua.any(&[Handheld, MobileWord]) => Device::Mobile,
+        _ => Device::Desktop,
+    }
+}
+
+/// An Android phone or tablet: its model family first, then the hint, then `Mobile`,
+/// which browsers add on phones only. Other agents (`Dalvik`, apps' own user agents) never
+/// say `Mobile`: without a tablet model they are phones, as most Android devices are.
+fn android_device(ua: &Ua<'_>, model: Option<&str>, mobile_hint: Option<bool>) -> Device {
+    if model.is_some_and(models::is_tablet) || (ua.has(Tablet) && !ua.has(TabletPc)) {
+        return Device::Tablet;
+    }
+    if model.is_some_and(models::is_phone) {
         return Device::Mobile;
     }
-    if os == Some(Os::Android) || ua.has_i("android") || ua.has_i("harmonyos") || ua.has_i("dalvik") {
-        return match android_model(ua) {
-            Some(model) if !is_tablet_model(model) && looks_like_phone(model) => Device::Mobile,
-            _ if ua.has_i("mobile") => Device::Mobile,
-            _ => Device::Tablet,
-        };
+    let browser_like = ua.raw.starts_with("Mozilla/") && ua.any(&[Chrome, Firefox, SafariToken, Version]);
+    match mobile_hint {
+        Some(true) => Device::Mobile,
+        Some(false) => Device::Tablet,
+        None if ua.any(&[MobileWord, Handheld]) || !browser_like => Device::Mobile,
+        None => Device::Tablet,
     }
-    if ua.has_i("cros ") || os.is_some() {
-        return Device::Desktop;
-    }
-    Device::Desktop
-}
-
-/// The model part of an Android user agent: `(Linux; Android 10; SM-T510 Build/...)`.
-fn android_model<'u>(ua: &'u Ua<'_>) -> Option<&'u str> {
-    let start = ua.lower.find("android")?;
-    let rest = &ua.lower[start..];
-    let close = rest.find(')').unwrap_or(rest.len());
-    let inside = &rest[..close];
-    let model = inside.split(';').map(str::trim).rfind(|part| {
-        let noise = part.is_empty()
-            || part.starts_with("android")
-            || part.starts_with("linux")
-            || part.starts_with('u')
-            || part.starts_with("wv")
-            || (part.len() == 5 && part.as_bytes()[2] == b'-')
-            || part.len() == 2;
-        !noise
-    })?;
-    Some(model.split(" build").next().unwrap_or(model).trim())
-}
-
-fn is_tablet_model(model: &str) -> bool {
-    TABLET_MODELS
-        .iter()
-        .any(|prefix| model.starts_with(prefix) || model.contains(&format!(" {prefix}")))
-        || model.contains("tab")
-        || model.contains("pad")
-        || model.contains("-w09")
-        || model.contains("-w00")
-}
-
-/// Phone model codes of the big Android makers.
-fn looks_like_phone(model: &str) -> bool {
-    const PHONES: &[&str] = &[
-        "sm-g",
-        "sm-a",
-        "sm-n",
-        "sm-s",
-        "sm-m",
-        "sm-j",
-        "sm-f",
-        "sm-e",
-        "gt-i",
-        "gt-s",
-        "pixel",
-        "nexus 4",
-        "nexus 5",
-        "nexus 6",
-        "nexus s",
-        "galaxy nexus",
-        "moto",
-        "xt",
-        "redmi",
-        "mi ",
-        "poco",
-        "rmx",
-        "vivo",
-        "v2",
-        "oneplus",
-        "le2",
-        "in20",
-        "hd19",
-        "ac20",
-        "kb20",
-        "lg-",
-        "lm-",
-        "htc",
-        "huawei",
-        "honor",
-        "ele-",
-        "vog-",
-        "mar-",
-        "ane-",
-        "stk-",
-        "jny-",
-        "lya-",
-        "nokia",
-        "ta-",
-        "infinix",
-        "tecno",
-        "itel",
-        "asus_",
-        "zenfone",
-        "sony",
-        "so-",
-        "sov",
-        "sog",
-        "xq-",
-        "g8",
-        "f5",
-        "e5",
-        "d6",
-        "c6",
-        "blade",
-        "alcatel",
-        "5033",
-        "wiko",
-        "m200",
-        "m210",
-        "k",
-        "a",
-        "x",
-    ];
-    PHONES.iter().any(|p| model.starts_with(p))
 }

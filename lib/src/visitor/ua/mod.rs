@@ -1,15 +1,25 @@
 //! User-agent classification into the contract's vocabulary: device type, OS, browser.
 //!
-//! Order matters everywhere: specific products are recognised before the generic engine
-//! tokens they also carry (every Chromium browser says `Chrome/`, every WebKit one
-//! `Safari/`). Anything outside the vocabulary is reported as `None` ("other"), never as
+//! One pass of a case-insensitive Aho-Corasick automaton over the `User-Agent` collects
+//! every [`Signal`] the token tables of [`browser`], [`os`] and [`device`] name; each
+//! module's small decision function then reads those signals in its order of precedence
+//! (specific products before the engine tokens they share: every Chromium browser says
+//! `Chrome/`, every WebKit one `Safari/`). Android model codes are looked up in the model
+//! tables of [`device`]. Client hints, when the browser sends them, come first
+//! ([`hints`]). Anything outside the vocabulary is reported as `None` ("other"), never as
 //! the nearest in-vocabulary name.
 
 mod browser;
 mod device;
+mod hints;
+mod models;
 mod os;
+mod signals;
 
 use crate::domain::{Browser, Device, Os};
+#[cfg(any(test, feature = "testing"))]
+pub use signals::matched_tokens;
+use signals::{Signal, Signals};
 
 /// What a user agent says about the visitor's software and hardware.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,135 +54,36 @@ pub fn classify(user_agent: &str, sec_ch_ua: Option<&str>) -> UserAgentClass {
 /// Classifies a `User-Agent` together with every client hint the browser sent.
 pub fn classify_with_hints(user_agent: &str, hints: &ClientHints<'_>) -> UserAgentClass {
     let ua = Ua::new(user_agent);
-    let os = os::os(&ua);
+    let os = hints::os(hints).unwrap_or_else(|| os::os(&ua));
     UserAgentClass {
-        device: device::device(&ua, os),
+        device: device::device(&ua, os, hints),
         os,
-        browser: browser::browser(&ua, hints.sec_ch_ua),
+        browser: browser::browser(&ua, hints),
     }
 }
 
-/// A user agent with a lower-cased copy for case-insensitive token checks.
+/// A user agent and the signals its tokens raised.
 struct Ua<'a> {
     raw: &'a str,
-    lower: String,
+    signals: Signals,
 }
 
 impl<'a> Ua<'a> {
     fn new(raw: &'a str) -> Self {
         Self {
             raw,
-            lower: raw.to_ascii_lowercase(),
+            signals: signals::scan(raw),
         }
     }
 
-    /// Case-sensitive.
-    fn has(&self, token: &str) -> bool {
-        self.raw.contains(token)
+    fn has(&self, signal: Signal) -> bool {
+        self.signals.has(signal)
     }
 
-    /// Case-insensitive; `token` must be lower-case.
-    fn has_i(&self, token: &str) -> bool {
-        self.lower.contains(token)
-    }
-
-    fn any(&self, tokens: &[&str]) -> bool {
-        tokens.iter().any(|t| self.has(t))
-    }
-
-    fn any_i(&self, tokens: &[&str]) -> bool {
-        tokens.iter().any(|t| self.has_i(t))
+    fn any(&self, signals: &[Signal]) -> bool {
+        signals.iter().any(|s| self.has(*s))
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn c(ua: &str) -> UserAgentClass {
-        classify(ua, None)
-    }
-
-    #[test]
-    fn desktop_chrome_on_windows() {
-        let class = c(
-            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
-        );
-        assert_eq!(
-            class,
-            UserAgentClass {
-                device: Device::Desktop,
-                os: Some(Os::Windows),
-                browser: Some(Browser::Chrome)
-            }
-        );
-    }
-
-    #[test]
-    fn safari_on_iphone() {
-        let class = c(
-            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1",
-        );
-        assert_eq!(
-            class,
-            UserAgentClass {
-                device: Device::Mobile,
-                os: Some(Os::Ios),
-                browser: Some(Browser::Safari)
-            }
-        );
-    }
-
-    #[test]
-    fn brave_is_told_apart_by_its_client_hint() {
-        let ua = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-        assert_eq!(c(ua).browser, Some(Browser::Chrome));
-        let hint = r#""Not_A Brand";v="8", "Chromium";v="120", "Brave";v="120""#;
-        assert_eq!(classify(ua, Some(hint)).browser, Some(Browser::Brave));
-    }
-
-    #[test]
-    fn edge_and_opera_are_not_chrome() {
-        assert_eq!(c("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91").browser, Some(Browser::Edge));
-        assert_eq!(c("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/106.0.0.0").browser, Some(Browser::Opera));
-    }
-
-    #[test]
-    fn other_chromium_browsers_are_other() {
-        let samsung = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
-        assert_eq!(c(samsung).browser, None);
-        assert_eq!(c(samsung).device, Device::Mobile);
-        assert_eq!(c(samsung).os, Some(Os::Android));
-    }
-
-    #[test]
-    fn android_tablet_without_mobile_is_a_tablet() {
-        let ua = "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-        assert_eq!(c(ua).device, Device::Tablet);
-    }
-
-    #[test]
-    fn firefox_on_linux_desktop() {
-        let class = c("Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0");
-        assert_eq!(
-            class,
-            UserAgentClass {
-                device: Device::Desktop,
-                os: Some(Os::Linux),
-                browser: Some(Browser::Firefox)
-            }
-        );
-    }
-
-    #[test]
-    fn unknown_agents_are_desktop_with_no_os_or_browser() {
-        assert_eq!(
-            c(""),
-            UserAgentClass {
-                device: Device::Desktop,
-                os: None,
-                browser: None
-            }
-        );
-    }
-}
+mod tests;
