@@ -3,8 +3,9 @@
 //! are told apart by their model family ([`super::models`], the `Sec-CH-UA-Model` hint
 //! first), then `Sec-CH-UA-Mobile`, then the `Mobile` token browsers add on phones.
 
+use super::models::{self, Model};
 use super::signals::Signal::{self, *};
-use super::{ClientHints, Ua, hints, models};
+use super::{ClientHints, Ua, hints};
 use crate::domain::{Device, Os};
 
 pub(super) const TOKENS: &[(&str, Signal)] = &[
@@ -163,15 +164,15 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
 
 pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>) -> Device {
     let model = hints::model(client_hints).or_else(|| models::android_model(ua.raw));
-    let model = model.map(str::to_ascii_lowercase);
-    let model = model.as_deref();
-    if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(models::is_console) {
+    let model = model.map(Model::new);
+    let model = model.as_ref();
+    if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(Model::is_console) {
         return Device::Console;
     }
-    if ua.has(Tv) || model.is_some_and(models::is_tv) {
+    if ua.has(Tv) || model.is_some_and(Model::is_tv) {
         return Device::SmartTv;
     }
-    if ua.has(Wearable) || model.is_some_and(models::is_watch) {
+    if ua.has(Wearable) || model.is_some_and(Model::is_watch) {
         return Device::Wearable;
     }
     if ua.has(Embedded) {
@@ -194,11 +195,11 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
 /// An Android phone or tablet: its model family first, then the hint, then `Mobile`,
 /// which browsers add on phones only. Other agents (`Dalvik`, apps' own user agents) never
 /// say `Mobile`: without a tablet model they are phones, as most Android devices are.
-fn android_device(ua: &Ua<'_>, model: Option<&str>, mobile_hint: Option<bool>) -> Device {
-    if model.is_some_and(models::is_tablet) || (ua.has(Tablet) && !ua.has(TabletPc)) {
+fn android_device(ua: &Ua<'_>, model: Option<&Model>, mobile_hint: Option<bool>) -> Device {
+    if model.is_some_and(Model::is_tablet) || (ua.has(Tablet) && !ua.has(TabletPc)) {
         return Device::Tablet;
     }
-    if model.is_some_and(models::is_phone) {
+    if model.is_some_and(Model::is_phone) {
         return Device::Mobile;
     }
     let browser_like = ua.raw.starts_with("Mozilla/") && ua.any(&[Chrome, Firefox, SafariToken, Version]);

@@ -3,6 +3,10 @@
 //! prefixes of model codes (matched at the start of the model, or of the word after its
 //! brand) or whole words of model names, from the makers' published model numbering.
 
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+
 /// Tablet families: Samsung Galaxy Tab (`SM-T`, `SM-P`, `SM-X`, `GT-P`, Note 8/10.1),
 /// Amazon Fire (`KF…`), Google, Asus, Acer Iconia, Sony, LG, Huawei MediaPad/MatePad and
 /// Honor Pad codes, Lenovo (`TB-`, `YT-`), Nokia, Xiaomi, realme, OPPO/OnePlus, Barnes &
@@ -23,20 +27,27 @@ const TABLETS: &[&str] = &[
     "mi pad", "xiaomi pad", "redmi pad", "oppo pad", "realme pad", "rmp", "opd", "honor pad",
     "galaxy tab", "moto tab", "bntv", "bnrv", "nook", "kobo", "playbook", "kindle", "slate",
     "touchpad", "archos5", "archos 7", "archos 8", "archos 9", "archos 10", "sonysgp", "m2105k81", "21051182", "teclast", "chuwi", "hipad",
-    "alldocube", "iplay", "qtaqz", "qtasun", "qmv7", "vfd 1",
+    "alldocube", "iplay", "qtaqz", "qtasun", "qmv7", "vfd 1", "scmr", "a7-", "a8-", "a10-",
+    "pmt", "rct6", "plt", "pmid", "digma plane", "digma optima", "digma citi", "irbis t",
+    "oysters t", "dexp ursus", "nextbook", "allview viva", "goclever", "headwolf",
 ];
+/// Words of tablet names: `MID` (mobile internet device) and tablets' own names.
+const TABLET_WORDS: &[&str] = &["mid", "tablet", "tab", "pad", "smartpad", "multipad"];
 
 /// TVs, set-top boxes and sticks that name no TV in words: Xiaomi, Sony, Amazon, Nvidia,
-/// Google's ADT kits, Yandex modules, Android TV boxes and their Amlogic/Rockchip boards.
+/// Google's ADT kits, Yandex modules, Android TV boxes and their Amlogic boards, Philips
+/// (TP Vision `TPM…`), operators' IPTV boxes (Huawei `EC61…`, ZTE `B860`/`ZXV10`,
+/// Fiberhome `HG680`), TV makers.
 #[rustfmt::skip]
 const TVS: &[&str] = &[
     "mitv", "mibox", "mi box", "bravia", "aft", "shield android tv", "adt-", "yndx-", "x96",
     "h96", "mxq", "t95", "tx3", "tx6", "a95x", "hk1", "tanix", "magicbox", "mbox", "mecool",
     "beelink", "ugoos", "zidoo", "formuler", "s905", "s912", "s922", "amlogic",
     "skyworth", "philips tv", "smart tv", "changhong", "konka", "vestel", "telefunken",
-    "thomson", "grundig", "loewe", "metz", "blaupunkt", "kivi",
+    "thomson", "grundig", "loewe", "metz", "blaupunkt", "kivi", "tpm1", "ec6108", "ec6109",
+    "ec6110", "b860", "b866", "zxv10", "hg680", "m302a",
 ];
-const TV_WORDS: &[&str] = &["tv", "atv", "box", "tvbox", "stb", "stick", "dongle", "smarttv"];
+const TV_WORDS: &[&str] = &["atv", "stb", "stick", "dongle", "uhd", "qled"];
 
 /// Watches: Samsung Galaxy Watch (`SM-R`, `SM-L3`, `SM-L7`), OPPO Watch (`OW…`).
 const WATCHES: &[&str] = &["sm-r", "sm-l3", "sm-l7", "ow19", "ow20", "opwwe", "owwe"];
@@ -94,12 +105,57 @@ pub(super) fn android_model(raw: &str) -> Option<&str> {
     Some(model.split('/').next().unwrap_or(model).trim())
 }
 
-/// `model` (lower-case) starts with one of `prefixes`, or the word after its brand does.
-fn has_prefix(model: &str, prefixes: &[&str]) -> bool {
-    let after_brand = model.split_once(' ').map(|(_, rest)| rest);
+const TABLET: u8 = 1;
+const TV: u8 = 2;
+const CONSOLE: u8 = 4;
+const WATCH: u8 = 8;
+const PHONE: u8 = 16;
+
+/// One anchored automaton over every prefix table: a model is looked up once, not
+/// against each table's entries in turn.
+struct Prefixes {
+    automaton: AhoCorasick,
+    families: Vec<u8>,
+}
+
+static PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| {
+    let mut patterns: Vec<&str> = Vec::new();
+    let mut families: Vec<u8> = Vec::new();
+    let tables = [
+        (TABLETS, TABLET),
+        (TVS, TV),
+        (CONSOLES, CONSOLE),
+        (WATCHES, WATCH),
+        (PHONES, PHONE),
+    ];
+    for (table, family) in tables {
+        for prefix in table {
+            match patterns.iter().position(|p| p == prefix) {
+                Some(i) => families[i] |= family,
+                None => {
+                    patterns.push(prefix);
+                    families.push(family);
+                }
+            }
+        }
+    }
+    let automaton = AhoCorasick::builder()
+        .match_kind(MatchKind::Standard)
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(&patterns)
+        .expect("the model tables build an automaton");
+    Prefixes { automaton, families }
+});
+
+/// The families whose prefixes start `text` (overlapping searches cannot be anchored, so
+/// matches that start later are skipped; model names are short).
+fn prefix_families(text: &str) -> u8 {
+    let prefixes = &*PREFIXES;
     prefixes
-        .iter()
-        .any(|p| model.starts_with(p) || after_brand.is_some_and(|m| m.starts_with(p)))
+        .automaton
+        .find_overlapping_iter(text)
+        .filter(|found| found.start() == 0)
+        .fold(0, |bits, found| bits | prefixes.families[found.pattern().as_usize()])
 }
 
 fn has_word(model: &str, words: &[&str]) -> bool {
@@ -108,37 +164,66 @@ fn has_word(model: &str, words: &[&str]) -> bool {
         .any(|word| words.contains(&word))
 }
 
-/// Tablet model codes, or `tab`/`pad` in the name (Huawei and Honor Wi-Fi tablets end in
-/// `-W09`/`-W00`; Alcatel and TCL number tablets 8xxx/9xxx and phones 4xxx–6xxx; Xiaomi's
-/// numeric codes carry `RP` for Redmi Pad).
-pub(super) fn is_tablet(model: &str) -> bool {
-    let b = model.as_bytes();
-    let alcatel_tablet = b.len() >= 5
-        && matches!(b[0], b'8' | b'9')
-        && b[1..4].iter().all(u8::is_ascii_digit)
-        && b[4].is_ascii_alphabetic();
-    let xiaomi_pad = b.first().is_some_and(u8::is_ascii_digit) && model.contains("rp");
-    alcatel_tablet
-        || xiaomi_pad
-        || has_prefix(model, TABLETS)
-        || model.contains("tab")
-        || model.contains("pad")
-        || model.contains("-w09")
-        || model.contains("-w00")
+/// A device model, lower-case, with the families whose prefixes start it or the word
+/// after its brand (`Lenovo TB-X306F`).
+pub(super) struct Model {
+    name: String,
+    families: u8,
 }
 
-pub(super) fn is_tv(model: &str) -> bool {
-    has_word(model, TV_WORDS) || has_prefix(model, TVS) || model.contains("smarttv")
-}
+impl Model {
+    pub(super) fn new(name: &str) -> Self {
+        let name = name.to_ascii_lowercase();
+        let after_brand = name.split_once(' ').map_or(0, |(_, rest)| prefix_families(rest));
+        let families = prefix_families(&name) | after_brand;
+        Self { name, families }
+    }
 
-pub(super) fn is_console(model: &str) -> bool {
-    has_prefix(model, CONSOLES)
-}
+    fn in_family(&self, family: u8) -> bool {
+        self.families & family != 0
+    }
 
-pub(super) fn is_watch(model: &str) -> bool {
-    model.contains("watch") || has_prefix(model, WATCHES)
-}
+    /// Tablet model codes, or `tab`/`pad` in the name (Huawei and Honor Wi-Fi tablets end
+    /// in `-W09`/`-W00`; Alcatel and TCL number tablets 8xxx/9xxx and phones 4xxx–6xxx;
+    /// Xiaomi's numeric codes carry `RP` for Redmi Pad).
+    pub(super) fn is_tablet(&self) -> bool {
+        let (model, b) = (self.name.as_str(), self.name.as_bytes());
+        let alcatel_tablet = b.len() >= 5
+            && matches!(b[0], b'8' | b'9')
+            && b[1..4].iter().all(u8::is_ascii_digit)
+            && b[4].is_ascii_alphabetic();
+        let xiaomi_pad = b.first().is_some_and(u8::is_ascii_digit) && model.contains("rp");
+        self.in_family(TABLET)
+            || alcatel_tablet
+            || xiaomi_pad
+            || has_word(model, TABLET_WORDS)
+            || model.contains("tab")
+            || model.contains("pad")
+            || model.contains("-w09")
+            || model.contains("-w00")
+    }
 
-pub(super) fn is_phone(model: &str) -> bool {
-    has_prefix(model, PHONES) || model.contains("phone")
+    /// TV and set-top box models, or a word of the name that is or ends in `TV` or `box`
+    /// (`Smart TV`, `AndroidTV`, `SberBox`; not model codes such as `BTV-W09`).
+    pub(super) fn is_tv(&self) -> bool {
+        let tv_word = self.name.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| {
+            let named = |suffix: &str| {
+                word.len() >= 5 && word.bytes().all(|b| b.is_ascii_alphabetic()) && word.ends_with(suffix)
+            };
+            word == "tv" || word == "box" || named("tv") || named("box")
+        });
+        self.in_family(TV) || tv_word || has_word(&self.name, TV_WORDS)
+    }
+
+    pub(super) fn is_console(&self) -> bool {
+        self.in_family(CONSOLE)
+    }
+
+    pub(super) fn is_watch(&self) -> bool {
+        self.in_family(WATCH) || self.name.contains("watch")
+    }
+
+    pub(super) fn is_phone(&self) -> bool {
+        self.in_family(PHONE) || self.name.contains("phone")
+    }
 }
