@@ -227,3 +227,29 @@ impl Model {
         self.in_family(PHONE) || self.name.contains("phone")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_table_is_lower_case_as_the_models_it_is_matched_against() {
+        for entry in [TABLETS, TVS, CONSOLES, WATCHES, PHONES, NOT_MODEL].concat() {
+            assert_eq!(entry, entry.to_ascii_lowercase(), "{entry}");
+        }
+    }
+
+    #[test]
+    fn the_model_is_read_from_the_platform_list_ucs_adr_and_instagram() {
+        let chrome = "Mozilla/5.0 (Linux; Android 10; SM-T510 Build/QP1A.190711.020) AppleWebKit/537.36";
+        assert_eq!(android_model(chrome), Some("SM-T510"));
+        let uc = "UCWEB/2.0 (Linux; U; Adr 4.0.4; en-US; SM-T231) U2/1.0.0 UCBrowser/9.7.0.520 U2/1.0.0 Mobile";
+        assert_eq!(android_model(uc), Some("SM-T231"));
+        let instagram = "Instagram 200.0.0.26.120 Android (29/10; 320dpi; 800x1280; samsung; SM-T515; gta2xlwifi; qcom; en_US; 311275440)";
+        assert_eq!(android_model(instagram), Some("SM-T515"));
+        assert_eq!(
+            android_model("Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36"),
+            None
+        );
+    }
+}

@@ -354,3 +354,21 @@ fn the_platform_hint_decides_the_os() {
     };
     assert_eq!(with_hints(ua, chrome_os).os, None);
 }
+
+#[test]
+fn an_alcatel_tablet_numbered_9xxx_is_a_tablet_even_when_it_says_mobile() {
+    let ua = "Mozilla/5.0 (Linux; Android 11; 9060X) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0.0.0 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_operator_iptv_box_is_a_smart_tv() {
+    let ua = "Mozilla/5.0 (Linux; Android 4.4.2; EC6108V9 Build/KOT49H) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/30.0.0.0 Safari/537.36";
+    assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+#[test]
+fn a_facebook_in_app_agent_is_placed_by_its_fbdv_model() {
+    let ua = "Mozilla/5.0 (Linux; Android 8.1.0; Build/OPM1.171019.026; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/70.0.3538.110 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/196.0.0.42.95;FBBV/131058829;FBDM/{density=1.5,width=800,height=1280};FBLC/en_US;FBRV/0;FBCR/;FBMF/samsung;FBBD/samsung;FBPN/com.facebook.katana;FBDV/SM-T580;FBSV/8.1.0;FBOP/1;FBCA/armeabi-v7a:armeabi;]";
+    assert_eq!((c(ua).device, c(ua).browser), (Device::Tablet, None));
+}
