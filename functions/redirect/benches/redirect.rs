@@ -57,12 +57,15 @@ fn redirect(c: &mut Criterion) {
             "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
         ),
         sec_ch_ua: Some(r#""Not_A Brand";v="8", "Chromium";v="120", "Google Chrome";v="120""#),
+        sec_ch_ua_mobile: Some("?0"),
+        sec_ch_ua_platform: Some(r#""Windows""#),
         accept_language: Some("en-US,en;q=0.9,de;q=0.8"),
         referer: Some("https://www.google.com/search?q=spring+sale"),
         viewer_country: Some("US"),
         viewer_city: Some("New%20York"),
         viewer_address: Some("198.51.100.4:51234"),
         source_ip: Some("198.51.100.4"),
+        ..Default::default()
     };
     c.bench_function("redirect: classify + 10 rules + response", |b| {
         b.iter(|| {

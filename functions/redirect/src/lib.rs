@@ -47,6 +47,9 @@ pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> Visi
     VisitorHeaders {
         user_agent: http::header_str(req, "user-agent"),
         sec_ch_ua: http::header_str(req, "sec-ch-ua"),
+        sec_ch_ua_mobile: http::header_str(req, "sec-ch-ua-mobile"),
+        sec_ch_ua_platform: http::header_str(req, "sec-ch-ua-platform"),
+        sec_ch_ua_model: http::header_str(req, "sec-ch-ua-model"),
         accept_language: http::header_str(req, "accept-language"),
         referer: http::header_str(req, "referer"),
         viewer_country: http::header_str(req, "cloudfront-viewer-country"),

@@ -1,12 +1,11 @@
 //! Visitor classification: who is asking, in the contract's vocabulary.
 
-pub mod fixtures;
 pub mod ua;
 
 use sha2::{Digest, Sha256};
 
 use crate::domain::{Browser, CountryCode, Device, Os};
-pub use ua::{UserAgentClass, classify};
+pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints};
 
 /// What kind of client made a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +23,12 @@ pub enum Agent {
 pub struct VisitorHeaders<'a> {
     pub user_agent: Option<&'a str>,
     pub sec_ch_ua: Option<&'a str>,
+    /// `Sec-CH-UA-Mobile` (`?1` on phones).
+    pub sec_ch_ua_mobile: Option<&'a str>,
+    /// `Sec-CH-UA-Platform` (`"Android"`, `"Windows"`…).
+    pub sec_ch_ua_platform: Option<&'a str>,
+    /// `Sec-CH-UA-Model` (the device model, sent only when the site asked for it).
+    pub sec_ch_ua_model: Option<&'a str>,
     pub accept_language: Option<&'a str>,
     pub referer: Option<&'a str>,
     pub viewer_country: Option<&'a str>,
@@ -55,7 +60,15 @@ pub struct Visitor {
 impl Visitor {
     pub fn classify(headers: &VisitorHeaders<'_>) -> Self {
         let user_agent = headers.user_agent.unwrap_or_default();
-        let class = classify(user_agent, headers.sec_ch_ua);
+        let class = classify_with_hints(
+            user_agent,
+            &ClientHints {
+                sec_ch_ua: headers.sec_ch_ua,
+                mobile: headers.sec_ch_ua_mobile,
+                platform: headers.sec_ch_ua_platform,
+                model: headers.sec_ch_ua_model,
+            },
+        );
         let ip = headers
             .viewer_address
             .and_then(ip_of_address)

@@ -1,0 +1,89 @@
+//! User-agent classification into the contract's vocabulary: device type, OS, browser.
+//!
+//! One pass of a case-insensitive Aho-Corasick automaton over the `User-Agent` collects
+//! every [`Signal`] the token tables of [`browser`], [`os`] and [`device`] name; each
+//! module's small decision function then reads those signals in its order of precedence
+//! (specific products before the engine tokens they share: every Chromium browser says
+//! `Chrome/`, every WebKit one `Safari/`). Android model codes are looked up in the model
+//! tables of [`device`]. Client hints, when the browser sends them, come first
+//! ([`hints`]). Anything outside the vocabulary is reported as `None` ("other"), never as
+//! the nearest in-vocabulary name.
+
+mod browser;
+mod device;
+mod hints;
+mod models;
+mod os;
+mod signals;
+
+use crate::domain::{Browser, Device, Os};
+#[cfg(any(test, feature = "testing"))]
+pub use signals::matched_tokens;
+use signals::{Signal, Signals};
+
+/// What a user agent says about the visitor's software and hardware.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserAgentClass {
+    pub device: Device,
+    pub os: Option<Os>,
+    pub browser: Option<Browser>,
+}
+
+/// The User-Agent client hints a Chromium browser sends (`Sec-CH-UA`, `Sec-CH-UA-Mobile`,
+/// `Sec-CH-UA-Platform`, `Sec-CH-UA-Model`), as raw header values.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClientHints<'a> {
+    pub sec_ch_ua: Option<&'a str>,
+    pub mobile: Option<&'a str>,
+    pub platform: Option<&'a str>,
+    pub model: Option<&'a str>,
+}
+
+/// Classifies a `User-Agent`, with the `Sec-CH-UA` client hint when sent (it is the only
+/// way to tell Brave from Chrome).
+pub fn classify(user_agent: &str, sec_ch_ua: Option<&str>) -> UserAgentClass {
+    classify_with_hints(
+        user_agent,
+        &ClientHints {
+            sec_ch_ua,
+            ..ClientHints::default()
+        },
+    )
+}
+
+/// Classifies a `User-Agent` together with every client hint the browser sent.
+pub fn classify_with_hints(user_agent: &str, hints: &ClientHints<'_>) -> UserAgentClass {
+    let ua = Ua::new(user_agent);
+    let os = hints::os(hints).unwrap_or_else(|| os::os(&ua));
+    UserAgentClass {
+        device: device::device(&ua, os, hints),
+        os,
+        browser: browser::browser(&ua, hints),
+    }
+}
+
+/// A user agent and the signals its tokens raised.
+struct Ua<'a> {
+    raw: &'a str,
+    signals: Signals,
+}
+
+impl<'a> Ua<'a> {
+    fn new(raw: &'a str) -> Self {
+        Self {
+            raw,
+            signals: signals::scan(raw),
+        }
+    }
+
+    fn has(&self, signal: Signal) -> bool {
+        self.signals.has(signal)
+    }
+
+    fn any(&self, signals: &[Signal]) -> bool {
+        signals.iter().any(|s| self.has(*s))
+    }
+}
+
+#[cfg(test)]
+mod tests;
