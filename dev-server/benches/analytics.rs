@@ -12,12 +12,13 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, NaiveDate, Utc};
 use futures::StreamExt;
 use lib::analytics::{ClickRecord, fold};
-use lib::clock::{Entropy, FixedClock, OsEntropy, SeededEntropy};
+use lib::clock::{Entropy, OsEntropy};
 use lib::config::Config;
 use lib::domain::{Browser, Device, Os};
 use lib::service::Service;
-use lib::store::metrics::RequestCounter;
 use lib::store::{Click, Store};
+use lib::testing::RequestCounter;
+use lib::testing::{FixedClock, SeededEntropy};
 use lib::wire::{Door, LinkInput};
 use serde_json::json;
 
@@ -128,7 +129,7 @@ async fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000_000);
     let counter = RequestCounter::new();
-    let client = lib::store::local_client(&endpoint, &counter).await;
+    let client = lib::testing::local_client(&endpoint, &counter).await;
     let table = format!("bench-{:016x}", OsEntropy.next_u64());
     lib::store::create_table(&client, &table).await.expect("table");
     let first_day: NaiveDate = "2026-06-01".parse().unwrap();

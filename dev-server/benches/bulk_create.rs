@@ -13,7 +13,7 @@ use lib::clock::{OsEntropy, SystemClock};
 use lib::config::Config;
 use lib::service::Service;
 use lib::store::Store;
-use lib::store::metrics::RequestCounter;
+use lib::testing::RequestCounter;
 use serde_json::{Value, json};
 
 const ROUNDS: usize = 30;
@@ -25,7 +25,7 @@ async fn main() {
         return;
     };
     let counter = RequestCounter::new();
-    let client = lib::store::local_client(&endpoint, &counter).await;
+    let client = lib::testing::local_client(&endpoint, &counter).await;
     let table = format!("bench-{:016x}", lib::clock::Entropy::next_u64(&OsEntropy));
     lib::store::create_table(&client, &table).await.expect("table");
     let config = Config {

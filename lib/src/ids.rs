@@ -61,7 +61,7 @@ impl fmt::Display for ObjectId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::SeededEntropy;
+    use crate::testing::SeededEntropy;
 
     #[test]
     fn parse_accepts_24_hex_characters_and_lowercases_them() {

@@ -413,7 +413,8 @@ impl LinkPatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{Entropy, SeededEntropy};
+    use crate::clock::Entropy;
+    use crate::testing::SeededEntropy;
     use serde_json::json;
 
     fn parse_draft(body: serde_json::Value) -> Result<LinkDraft, Invalid> {

@@ -2,7 +2,7 @@
 
 use std::process::{Command, Output};
 
-use lib::store::metrics::RequestCounter;
+use lib::testing::RequestCounter;
 use serde_json::Value;
 
 struct Cli {
@@ -15,7 +15,7 @@ impl Cli {
         let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
             .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
         let table = format!("cli-{:016x}", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy));
-        let client = lib::store::local_client(&endpoint, &RequestCounter::new()).await;
+        let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
         lib::store::create_table(&client, &table).await.expect("table");
         Self { table, endpoint }
     }

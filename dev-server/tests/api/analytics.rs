@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{DESKTOP_CHROME, IPHONE_SAFARI, TestApp, TestWorkspace, spawn_app};
+use crate::helpers::{DESKTOP_CHROME, IPHONE_SAFARI, TestApp, TestWorkspace, assert_rejected, spawn_app};
 
 const FIREFOX_LINUX: &str = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0";
 
@@ -456,12 +456,11 @@ async fn analytics_auth_follows_the_contract_with_the_workspace_in_the_query() {
     let id = campaign(&app, &ws).await;
     let path = format!("/apiv1/links/{id}/analytics");
     let (status, body) = app.request(Method::GET, &path, Some(&ws.key), None).await;
-    assert_eq!(
+    assert_rejected(
         (status, body),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "workspaceId is required.", "field": "workspaceId" })
-        )
+        StatusCode::BAD_REQUEST,
+        "workspaceId is required.",
+        "workspaceId",
     );
     let (status, _) = app
         .request(Method::GET, &format!("{path}?workspaceId={}", ws.id), None, None)

@@ -2,13 +2,9 @@
 
 use lib::admin::{self, NewWorkspace};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::helpers::{DEFAULT_DOMAIN, link_with_slug, oid, simple_link, spawn_app};
-
-fn error(message: &str, field: &str) -> Value {
-    json!({ "error": message, "field": field })
-}
+use crate::helpers::{DEFAULT_DOMAIN, assert_rejected, link_with_slug, oid, simple_link, spawn_app};
 
 #[tokio::test]
 async fn create_returns_id_slug_and_full_link() {
@@ -44,10 +40,7 @@ async fn create_rejects_a_missing_name() {
             json!({ "rules": [{ "targetUrl": "https://e.com", "isDefault": true }] }),
         )
         .await;
-    assert_eq!(
-        (status, body),
-        (StatusCode::BAD_REQUEST, error("Name is required.", "name"))
-    );
+    assert_rejected((status, body), StatusCode::BAD_REQUEST, "Name is required.", "name");
 }
 
 #[tokio::test]
@@ -56,12 +49,11 @@ async fn create_rejects_missing_or_empty_rules() {
     let ws = app.workspace().await;
     for body in [json!({ "name": "n" }), json!({ "name": "n", "rules": [] })] {
         let (status, got) = app.create(&ws, body).await;
-        assert_eq!(
+        assert_rejected(
             (status, got),
-            (
-                StatusCode::BAD_REQUEST,
-                error("rules must be a non-empty array.", "rules")
-            )
+            StatusCode::BAD_REQUEST,
+            "rules must be a non-empty array.",
+            "rules",
         );
     }
 }
@@ -75,12 +67,11 @@ async fn create_rejects_a_second_default_rule() {
         { "targetUrl": "https://b.com", "isDefault": true }
     ] });
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("Exactly one rule must have isDefault true (found 2).", "rules")
-        )
+        StatusCode::BAD_REQUEST,
+        "Exactly one rule must have isDefault true (found 2).",
+        "rules",
     );
 }
 
@@ -93,12 +84,11 @@ async fn create_rejects_a_city_without_country() {
         { "targetUrl": "https://b.com", "isDefault": false, "city": ["Berlin"] }
     ] });
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("rules[1].city requires country on the same rule.", "rules[1].city")
-        )
+        StatusCode::BAD_REQUEST,
+        "rules[1].city requires country on the same rule.",
+        "rules[1].city",
     );
 }
 
@@ -112,12 +102,11 @@ async fn create_rejects_weights_that_do_not_sum_to_100() {
         { "id": "b", "name": "B", "url": "https://b.com", "weight": 40 }
     ] });
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("abTest.variants weights must sum to 100 (got 90).", "abTest.variants")
-        )
+        StatusCode::BAD_REQUEST,
+        "abTest.variants weights must sum to 100 (got 90).",
+        "abTest.variants",
     );
 }
 
@@ -128,12 +117,11 @@ async fn create_rejects_a_past_expiration_date() {
     let mut body = simple_link("expired");
     body["expirationDate"] = json!("2020-01-01T00:00:00Z");
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("expirationDate must be in the future.", "expirationDate")
-        )
+        StatusCode::BAD_REQUEST,
+        "expirationDate must be in the future.",
+        "expirationDate",
     );
 }
 
@@ -155,12 +143,11 @@ async fn create_rejects_script_targets() {
     let (status, got) = app
         .create(&ws, json!({ "name": "xss", "url": "javascript:alert(1)" }))
         .await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("url must not use the javascript: scheme.", "url")
-        )
+        StatusCode::BAD_REQUEST,
+        "url must not use the javascript: scheme.",
+        "url",
     );
 }
 
@@ -186,7 +173,7 @@ async fn create_rejects_malformed_and_reserved_slugs() {
         ("apiv1", "slug \"apiv1\" is reserved; choose another."),
     ] {
         let (status, got) = app.create(&ws, link_with_slug("n", slug)).await;
-        assert_eq!((status, got), (StatusCode::BAD_REQUEST, error(message, "slug")));
+        assert_rejected((status, got), StatusCode::BAD_REQUEST, message, "slug");
     }
     let (status, _) = app.create(&ws, link_with_slug("n", &"a".repeat(101))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -199,12 +186,11 @@ async fn create_rejects_unknown_fields_by_name() {
     let mut body = simple_link("typo");
     body["expiresAt"] = json!("2030-01-01T00:00:00Z");
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("expiresAt is not a known field; check its spelling.", "expiresAt")
-        )
+        StatusCode::BAD_REQUEST,
+        "expiresAt is not a known field; check its spelling.",
+        "expiresAt",
     );
 }
 
@@ -246,14 +232,12 @@ async fn create_rejects_an_unverified_or_foreign_domain() {
     for domain in ["pending.example.com", "theirs.example.com", "unknown.example.com"] {
         let mut body = simple_link("n");
         body["domain"] = json!(domain);
-        let (status, got) = app.create(&ws, body).await;
-        assert_eq!(
-            (status, got),
-            (
-                StatusCode::BAD_REQUEST,
-                error("Domain is not available for this workspace.", "domain")
-            ),
-            "{domain}"
+        let answer = app.create(&ws, body).await;
+        assert_rejected(
+            answer,
+            StatusCode::BAD_REQUEST,
+            "Domain is not available for this workspace.",
+            "domain",
         );
     }
 }
@@ -295,12 +279,11 @@ async fn create_rejects_tags_of_another_workspace() {
     let mut body = simple_link("tagged");
     body["tagIds"] = json!([mine.id, theirs.id]);
     let (status, got) = app.create(&ws, body).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            error("tagIds[1] is not a tag of this workspace.", "tagIds[1]")
-        )
+        StatusCode::BAD_REQUEST,
+        "tagIds[1] is not a tag of this workspace.",
+        "tagIds[1]",
     );
     let mut body = simple_link("tagged");
     body["tagIds"] = json!([mine.id]);
@@ -313,9 +296,11 @@ async fn create_rejects_a_taken_slug_with_409() {
     let ws = app.workspace().await;
     app.create_ok(&ws, link_with_slug("first", "taken")).await;
     let (status, got) = app.create(&ws, link_with_slug("second", "taken")).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (StatusCode::CONFLICT, error("This slug is already taken.", "slug"))
+        StatusCode::CONFLICT,
+        "This slug is already taken.",
+        "slug",
     );
 }
 

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{link_with_slug, oid, simple_link, spawn_app};
+use crate::helpers::{assert_rejected, link_with_slug, oid, simple_link, spawn_app};
 
 #[tokio::test]
 async fn delete_removes_the_link_frees_its_slug_and_its_quota() {
@@ -46,12 +46,11 @@ async fn delete_rejects_a_malformed_link_id() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     let (status, got) = app.delete(&ws, "nope").await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "Invalid linkId format.", "field": "linkId" })
-        )
+        StatusCode::BAD_REQUEST,
+        "Invalid linkId format.",
+        "linkId",
     );
 }
 

@@ -4,13 +4,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lib::admin::{self, KeyGrants, NewWorkspace};
-use lib::clock::{FixedClock, OsEntropy};
+use lib::clock::OsEntropy;
 use lib::config::Config;
 use lib::domain::Scope;
 use lib::ids::ObjectId;
 use lib::service::Service;
-use lib::store::metrics::RequestCounter;
 use lib::store::{Store, StoredLink};
+use lib::testing::FixedClock;
+use lib::testing::RequestCounter;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -36,7 +37,7 @@ pub struct TestWorkspace {
 pub async fn dynamodb_client(counter: &RequestCounter) -> aws_sdk_dynamodb::Client {
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
         .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
-    lib::store::local_client(&endpoint, counter).await
+    lib::testing::local_client(&endpoint, counter).await
 }
 
 pub fn unique_table() -> String {
@@ -208,6 +209,12 @@ impl TestApp {
             .await
             .expect("read link")
     }
+}
+
+/// Asserts an answer is exactly the documented rejection: `status` and
+/// `{ "error": message, "field": field }`.
+pub fn assert_rejected(answer: (StatusCode, Value), status: StatusCode, message: &str, field: &str) {
+    assert_eq!(answer, (status, json!({ "error": message, "field": field })));
 }
 
 /// The simplest valid create body.

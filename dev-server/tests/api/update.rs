@@ -4,7 +4,7 @@ use lib::admin::{self, NewWorkspace};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{link_with_slug, oid, simple_link, spawn_app};
+use crate::helpers::{assert_rejected, link_with_slug, oid, simple_link, spawn_app};
 
 #[tokio::test]
 async fn update_changes_only_the_given_fields() {
@@ -133,12 +133,11 @@ async fn update_to_a_taken_slug_is_409_and_keeps_the_old_slug() {
     app.create_ok(&ws, link_with_slug("holder", "held")).await;
     let id = app.create_ok(&ws, link_with_slug("mover", "mine")).await;
     let (status, got) = app.update(&ws, &id, json!({ "slug": "held", "name": "renamed" })).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::CONFLICT,
-            json!({ "error": "This slug is already taken.", "field": "slug" })
-        )
+        StatusCode::CONFLICT,
+        "This slug is already taken.",
+        "slug",
     );
     let stored = app.stored(&id).await.unwrap();
     assert_eq!(
@@ -159,12 +158,11 @@ async fn update_moves_a_link_to_a_verified_domain() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(app.stored(&id).await.unwrap().link.domain.as_str(), "go.example.com");
     let (status, got) = app.update(&ws, &id, json!({ "domain": "nope.example.com" })).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "Domain is not available for this workspace.", "field": "domain" })
-        )
+        StatusCode::BAD_REQUEST,
+        "Domain is not available for this workspace.",
+        "domain",
     );
 }
 
@@ -173,12 +171,11 @@ async fn update_rejects_a_malformed_link_id() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     let (status, got) = app.update(&ws, "123", json!({ "name": "x" })).await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "Invalid linkId format.", "field": "linkId" })
-        )
+        StatusCode::BAD_REQUEST,
+        "Invalid linkId format.",
+        "linkId",
     );
 }
 
@@ -245,12 +242,11 @@ async fn update_validates_like_create() {
     let (status, got) = app
         .update(&ws, &id, json!({ "expirationDate": "2001-01-01T00:00:00Z" }))
         .await;
-    assert_eq!(
+    assert_rejected(
         (status, got),
-        (
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "expirationDate must be in the future.", "field": "expirationDate" })
-        )
+        StatusCode::BAD_REQUEST,
+        "expirationDate must be in the future.",
+        "expirationDate",
     );
     let (status, got) = app.update(&ws, &id, json!({ "slugg": "x" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);

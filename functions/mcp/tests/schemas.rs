@@ -3,11 +3,11 @@
 //! refuse, and real results fit the output schemas.
 
 use chrono::{DateTime, Utc};
-use lib::clock::SeededEntropy;
 use lib::domain::{Hostname, Link, Slug};
 use lib::ids::ObjectId;
 use lib::service::LinkRecord;
 use lib::store::StoredLink;
+use lib::testing::SeededEntropy;
 use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
 use mcp::tools::{self, TOOLS};
 use serde_json::{Value, json};

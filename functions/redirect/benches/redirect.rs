@@ -6,12 +6,10 @@ use std::hint::black_box;
 
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
-use lib::clock::SeededEntropy;
 use lib::domain::Link;
-use lib::ids::ObjectId;
 use lib::redirect::plan;
+use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
-use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
 use serde_json::json;
 
 fn ten_rule_link() -> Link {
@@ -24,28 +22,8 @@ fn ten_rule_link() -> Link {
         })
         .collect();
     rules.push(json!({ "targetUrl": "https://example.com/default?src=short", "isDefault": true }));
-    let input: LinkInput = serde_json::from_value(json!({ "name": "bench", "rules": rules })).unwrap();
-    let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
-    let entropy = SeededEntropy::new(1);
-    let mut new_id = || ObjectId::generate(now, &entropy);
-    let draft = LinkDraft::parse(
-        &input,
-        &mut ParseContext {
-            now,
-            door: Door::Http,
-            new_id: &mut new_id,
-        },
-    )
-    .unwrap();
-    Link {
-        id: new_id(),
-        workspace_id: new_id(),
-        domain: lib::domain::Hostname::parse("domain", "sl.example.com").unwrap(),
-        slug: lib::domain::Slug::parse("bench").unwrap(),
-        settings: draft.settings,
-        created_at: now,
-        updated_at: now,
-    }
+    let body = json!({ "name": "bench", "slug": "bench", "domain": "sl.example.com", "rules": rules });
+    lib::testing::link_from_json_at(body, "2026-01-07T12:00:00Z".parse().unwrap())
 }
 
 fn redirect(c: &mut Criterion) {

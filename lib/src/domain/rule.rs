@@ -555,7 +555,8 @@ impl<'a> IntoIterator for &'a Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{Entropy, SeededEntropy};
+    use crate::clock::Entropy;
+    use crate::testing::SeededEntropy;
 
     fn ids() -> impl FnMut() -> ObjectId {
         let entropy = SeededEntropy::new(1);

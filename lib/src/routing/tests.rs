@@ -2,11 +2,9 @@ use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
 use super::*;
-use crate::clock::SeededEntropy;
 use crate::domain::{Browser, CountryCode, Device, LinkSettings, Os};
-use crate::ids::ObjectId;
+use crate::testing::SeededEntropy;
 use crate::visitor::{Agent, Visitor};
-use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
 
 /// Settings from a create body's `rules` (and optional `abTest`).
 fn settings(rules: Value, ab_test: Option<Value>) -> LinkSettings {
@@ -14,20 +12,7 @@ fn settings(rules: Value, ab_test: Option<Value>) -> LinkSettings {
     if let Some(ab) = ab_test {
         body["abTest"] = ab;
     }
-    let input: LinkInput = serde_json::from_value(body).unwrap();
-    let entropy = SeededEntropy::new(5);
-    let now: DateTime<Utc> = "2026-01-01T00:00:00Z".parse().unwrap();
-    let mut new_id = || ObjectId::generate(now, &entropy);
-    LinkDraft::parse(
-        &input,
-        &mut ParseContext {
-            now,
-            door: Door::Http,
-            new_id: &mut new_id,
-        },
-    )
-    .unwrap()
-    .settings
+    crate::testing::link_from_json_at(body, "2026-01-01T00:00:00Z".parse().unwrap()).settings
 }
 
 fn visitor() -> Visitor {

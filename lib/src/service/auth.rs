@@ -154,7 +154,7 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::SeededEntropy;
+    use crate::testing::SeededEntropy;
 
     #[test]
     fn api_keys_are_stored_as_sha256_hex() {

@@ -258,9 +258,8 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::SeededEntropy;
-    use crate::domain::{Hostname, Link, Slug};
-    use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
+    use crate::testing::SeededEntropy;
+
     use serde_json::json;
 
     #[test]
@@ -305,32 +304,7 @@ mod tests {
     }
 
     fn stored(body: serde_json::Value, limited_clicks: u64) -> StoredLink {
-        let input: LinkInput = serde_json::from_value(body).unwrap();
-        let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
-        let entropy = SeededEntropy::new(5);
-        let mut new_id = || ObjectId::generate(now, &entropy);
-        let draft = LinkDraft::parse(
-            &input,
-            &mut ParseContext {
-                now,
-                door: Door::Http,
-                new_id: &mut new_id,
-            },
-        )
-        .unwrap();
-        StoredLink {
-            link: Link {
-                id: new_id(),
-                workspace_id: new_id(),
-                domain: Hostname::parse("domain", "sl.test").unwrap(),
-                slug: Slug::parse("spring").unwrap(),
-                settings: draft.settings,
-                created_at: now,
-                updated_at: now,
-            },
-            version: 1,
-            limited_clicks,
-        }
+        crate::testing::stored_link(body, limited_clicks)
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl<'a> Retry<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::SeededEntropy;
+    use crate::testing::SeededEntropy;
 
     #[test]
     fn pauses_grow_with_the_attempt_and_stay_under_the_ceiling() {

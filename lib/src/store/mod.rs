@@ -5,7 +5,6 @@ mod accounts;
 mod clicks;
 pub mod keys;
 mod links;
-pub mod metrics;
 pub mod rollups;
 mod table;
 
@@ -437,21 +436,4 @@ mod tx {
             .map_err(|e| StoreError::Build("ConditionCheck", e))?;
         Ok(TransactWriteItem::builder().condition_check(check).build())
     }
-}
-
-/// A client for an explicit endpoint (DynamoDB Local) with static local credentials,
-/// counting its requests in `counter`. Used by tests, benchmarks and tools.
-pub async fn local_client(endpoint: &str, counter: &metrics::RequestCounter) -> Client {
-    use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
-    let config = aws_sdk_dynamodb::config::Builder::new()
-        .behavior_version(BehaviorVersion::latest())
-        .region(Region::new("us-east-1"))
-        .credentials_provider(Credentials::new("local", "local", None, None, "local"))
-        .endpoint_url(endpoint)
-        .http_client(https_client())
-        .interceptor(counter.clone())
-        // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
-        .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
-        .build();
-    Client::from_conf(config)
 }

@@ -1,4 +1,11 @@
-//! Test support: compiled for unit tests and under the `testing` feature (benches), never
-//! into a production Lambda.
+//! Test support: compiled for unit tests and under the `testing` feature (other crates' tests
+//! and benches), never into a production Lambda.
 
+mod clock;
+mod links;
+mod requests;
 pub mod ua_corpus;
+
+pub use clock::{FixedClock, SeededEntropy};
+pub use links::{FIXTURE_TIME, link_from_json, link_from_json_at, stored_link};
+pub use requests::{IamAction, RequestCounter, local_client};

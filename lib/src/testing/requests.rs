@@ -1,5 +1,6 @@
 //! Counts DynamoDB requests by operation, and records the IAM actions they need (tests and
-//! benchmarks assert request budgets; the template test checks each function's policy).
+//! benchmarks assert request budgets; the template test checks each function's policy), and
+//! a client for DynamoDB Local that counts its requests.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
@@ -145,4 +146,21 @@ impl Intercept for RequestCounter {
         *self.counts.lock().expect("counter lock").entry(name).or_default() += 1;
         Ok(())
     }
+}
+
+/// A client for an explicit endpoint (DynamoDB Local) with static local credentials,
+/// counting its requests in `counter`. Used by tests, benchmarks and tools.
+pub async fn local_client(endpoint: &str, counter: &RequestCounter) -> aws_sdk_dynamodb::Client {
+    use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
+    let config = aws_sdk_dynamodb::config::Builder::new()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new("us-east-1"))
+        .credentials_provider(Credentials::new("local", "local", None, None, "local"))
+        .endpoint_url(endpoint)
+        .http_client(crate::store::https_client())
+        .interceptor(counter.clone())
+        // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
+        .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
+        .build();
+    aws_sdk_dynamodb::Client::from_conf(config)
 }

@@ -1,0 +1,56 @@
+//! Links built from create bodies, the way the service would build them, for tests and
+//! benchmarks that need a link without DynamoDB.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use super::SeededEntropy;
+use crate::domain::{Hostname, Link, Slug};
+use crate::ids::ObjectId;
+use crate::store::StoredLink;
+use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
+
+/// The moment fixtures are made at unless a test says otherwise.
+pub const FIXTURE_TIME: &str = "2026-11-22T12:00:00Z";
+
+/// A link on `sl.test/spring` from an HTTP create body (`name`, `rules` or `url`, any other
+/// create field), made at [`FIXTURE_TIME`] with ids from a fixed seed.
+pub fn link_from_json(body: Value) -> Link {
+    link_from_json_at(body, FIXTURE_TIME.parse().expect("fixture time"))
+}
+
+/// [`link_from_json`] made at `now`.
+pub fn link_from_json_at(body: Value, now: DateTime<Utc>) -> Link {
+    let input: LinkInput = crate::wire::from_json(body).unwrap_or_else(|e| panic!("fixture body: {}", e.message));
+    let entropy = SeededEntropy::new(5);
+    let mut new_id = || ObjectId::generate(now, &entropy);
+    let draft = LinkDraft::parse(
+        &input,
+        &mut ParseContext {
+            now,
+            door: Door::Http,
+            new_id: &mut new_id,
+        },
+    )
+    .unwrap_or_else(|e| panic!("fixture link: {}", e.message));
+    Link {
+        id: new_id(),
+        workspace_id: new_id(),
+        domain: draft
+            .domain
+            .unwrap_or_else(|| Hostname::parse("domain", "sl.test").expect("host")),
+        slug: draft.slug.unwrap_or_else(|| Slug::parse("spring").expect("slug")),
+        settings: draft.settings,
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+/// [`link_from_json`] as stored: version 1, with `limited_clicks` counted against its limit.
+pub fn stored_link(body: Value, limited_clicks: u64) -> StoredLink {
+    StoredLink {
+        link: link_from_json(body),
+        version: 1,
+        limited_clicks,
+    }
+}
