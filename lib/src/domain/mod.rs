@@ -3,22 +3,23 @@
 
 mod ab_test;
 mod account;
+mod condition;
 mod link;
 mod qr;
 mod rule;
 mod text;
 mod url;
+mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
+pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
 pub use qr::{HexColor, QrFields, QrSettings};
-pub use rule::{
-    Browser, Conditions, CountryCode, Device, Locale, Os, Rule, RuleFields, Rules, TimeOfDay, TimeWindow, Vocabulary,
-    Weekday,
-};
+pub use rule::{Rule, RuleFields, Rules};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
+pub use vocabulary::{Browser, Device, Os, Vocabulary};
 
 use std::fmt;
 
