@@ -226,15 +226,11 @@ async fn main() {
     let mut link_times = Vec::new();
     let mut link_items = 0;
     let mut report = None;
+    let range = lib::wire::DayRange::parse(Some(&from), Some(&to)).unwrap();
     for _ in 0..7 {
         counter.reset();
         let t = Instant::now();
-        report = Some(
-            service
-                .link_analytics(&access, viral.id.as_str(), Some(&from), Some(&to))
-                .await
-                .unwrap(),
-        );
+        report = Some(service.link_analytics(&access, &viral.id, range).await.unwrap());
         link_times.push(t.elapsed());
         link_items = service
             .store
@@ -254,10 +250,7 @@ async fn main() {
     for _ in 0..5 {
         counter.reset();
         let t = Instant::now();
-        let ws_report = service
-            .workspace_analytics(&access, Some(&from), Some(&to))
-            .await
-            .unwrap();
+        let ws_report = service.workspace_analytics(&access, range).await.unwrap();
         ws_times.push(t.elapsed());
         ws_requests = counter.total();
         ws_total = ws_report.totals.total;

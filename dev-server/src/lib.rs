@@ -39,7 +39,7 @@ pub struct Functions {
     /// The `click-aggregator` function, fed from the table's stream.
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
-    pub mcp: mcp::Endpoint,
+    pub mcp: lib::mcp::Endpoint,
     /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
     pub demo_workspace: Option<lib::ids::ObjectId>,
 }
@@ -53,7 +53,7 @@ impl Functions {
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
-            mcp: mcp::Endpoint::new(service.clone(), mcp::Settings::from_env()),
+            mcp: lib::mcp::Endpoint::new(service.clone(), lib::mcp::Settings::from_env()),
             service,
             demo_workspace,
         })
@@ -171,14 +171,7 @@ pub fn to_lambda_request(
     context.request_id = Some(request_id.to_string());
     context.time_epoch = chrono::Utc::now().timestamp_millis();
     context.http = http;
-    let body = if bytes.is_empty() {
-        Body::Empty
-    } else {
-        match String::from_utf8(bytes.to_vec()) {
-            Ok(text) => Body::Text(text),
-            Err(e) => Body::Binary(e.into_bytes()),
-        }
-    };
+    let body = lib::http::body_of(&bytes);
     Request::from_parts(parts, body)
         .with_request_context(RequestContext::ApiGatewayV2(context))
         .with_query_string_parameters(QueryMap::from(query))

@@ -93,6 +93,18 @@ pub fn take_string(body: &mut Map<String, Value>, field: &str) -> Option<String>
 }
 
 /// A JSON response.
+/// A Lambda body from raw bytes: text when they are UTF-8 (what API Gateway expects of JSON
+/// and HTML), binary otherwise, nothing when empty.
+pub fn body_of(bytes: &[u8]) -> Body {
+    if bytes.is_empty() {
+        return Body::Empty;
+    }
+    match String::from_utf8(bytes.to_vec()) {
+        Ok(text) => Body::Text(text),
+        Err(e) => Body::Binary(e.into_bytes()),
+    }
+}
+
 pub fn json_response(status: StatusCode, value: &Value) -> Response<Body> {
     let mut response = Response::new(Body::Text(value.to_string()));
     *response.status_mut() = status;
@@ -102,9 +114,15 @@ pub fn json_response(status: StatusCode, value: &Value) -> Response<Body> {
     response
 }
 
-/// 200 with a JSON body.
-pub fn ok(value: Value) -> Response<Body> {
-    json_response(StatusCode::OK, &value)
+/// 200 with a service result as the JSON body.
+pub fn ok(value: &impl serde::Serialize) -> Response<Body> {
+    let mut response = Response::new(Body::Text(
+        serde_json::to_string(value).expect("service results encode as JSON"),
+    ));
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
 }
 
 /// The status an expected failure is answered with.
@@ -251,11 +269,7 @@ pub async fn open_query(
 /// Refuses a body that still has fields after an endpoint took the ones it knows.
 pub fn reject_unknown(body: &Map<String, Value>) -> Result<(), ServiceError> {
     match body.keys().next() {
-        Some(field) => Err(crate::domain::Invalid::new(
-            field.clone(),
-            format!("{field} is not a known field; check its spelling."),
-        )
-        .into()),
+        Some(field) => Err(crate::domain::Invalid::unknown_field(field.clone()).into()),
         None => Ok(()),
     }
 }

@@ -11,6 +11,11 @@ use crate::clock::Entropy;
 #[serde(try_from = "String", into = "String")]
 pub struct ObjectId(String);
 
+crate::wire::schema::string_schema!(ObjectId, "ObjectId", {
+    "pattern": crate::wire::schema::OBJECT_ID_PATTERN,
+    "description": "A 24-character hexadecimal object identifier."
+});
+
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("not a 24-character hexadecimal object identifier")]
 pub struct InvalidObjectId;

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod http;
 pub mod ids;
 pub mod manifest;
+pub mod mcp;
 pub mod redirect;
 pub mod routing;
 pub mod service;

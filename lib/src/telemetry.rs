@@ -1,6 +1,6 @@
 //! Logging setup shared by every binary.
 
-/// JSON logs for Lambda (CloudWatch adds timestamps), level from `RUST_LOG` (default info).
+/// JSON logs for Lambda (CloudWatch adds timestamps), level from `RUST_LOG` (default: see `DEFAULT_FILTER`).
 pub fn init_lambda() {
     let _ = tracing_subscriber::fmt()
         .json()
@@ -21,6 +21,12 @@ pub fn init_local() {
         .try_init();
 }
 
+/// Our own events at info; rmcp's per-request lifecycle lines ("Service initialized", "serve
+/// finished") and its notes on refused calls (each answered to the client) stay out: every
+/// stateless request starts and ends a session, so they would double the log.
+const DEFAULT_FILTER: &str = "info,rmcp=error";
+
 fn filter() -> tracing_subscriber::EnvFilter {
-    tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
+    tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_FILTER))
 }

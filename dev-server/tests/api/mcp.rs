@@ -121,7 +121,10 @@ async fn a_request_is_answered_200_json_with_its_own_id_even_when_sse_is_preferr
     let answer = app
         .mcp_raw(
             Method::POST,
-            &[("x-api-key", &ws.mcp_key), ("accept", "text/event-stream")],
+            &[
+                ("x-api-key", &ws.mcp_key),
+                ("accept", "text/event-stream, application/json;q=0.5"),
+            ],
             Some(body.to_string()),
         )
         .await;
@@ -129,6 +132,23 @@ async fn a_request_is_answered_200_json_with_its_own_id_even_when_sse_is_preferr
     assert_eq!(answer.content_type(), Some("application/json"));
     assert_eq!(answer.body, json!({ "jsonrpc": "2.0", "id": "abc-1", "result": {} }));
     assert!(answer.headers.get("mcp-session-id").is_none());
+}
+
+#[tokio::test]
+async fn a_client_that_does_not_accept_json_is_406_with_a_json_rpc_error() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let body = json!({ "jsonrpc": "2.0", "id": "abc-2", "method": "ping" });
+    let answer = app
+        .mcp_raw(
+            Method::POST,
+            &[("x-api-key", &ws.mcp_key), ("accept", "text/event-stream")],
+            Some(body.to_string()),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::NOT_ACCEPTABLE);
+    assert_eq!(answer.error().0, -32600);
+    assert_eq!(answer.body["id"], "abc-2");
 }
 
 #[tokio::test]
@@ -171,7 +191,7 @@ async fn initialize_with_an_unknown_version_gets_the_newest_handshake_version() 
         .mcp(
             &ws.mcp_key,
             "initialize",
-            json!({ "protocolVersion": "2030-01-01", "capabilities": {} }),
+            json!({ "protocolVersion": "2030-01-01", "capabilities": {}, "clientInfo": { "name": "t", "version": "1" } }),
         )
         .await;
     assert_eq!(answer.body["result"]["protocolVersion"], "2025-11-25");
@@ -225,7 +245,11 @@ async fn server_discover_lists_versions_capabilities_and_identity() {
         json!(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
     );
     assert_eq!(result["capabilities"], json!({ "tools": { "listChanged": false } }));
-    assert_eq!(result["serverInfo"]["name"], "smartlinks");
+    // The revision's DiscoverResult names the server in `_meta`, as every stateless result does.
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "smartlinks"
+    );
     assert!(result["ttlMs"].as_u64().is_some());
     assert_eq!(result["cacheScope"], "public");
     assert!(result["instructions"].as_str().unwrap().contains("workspaceId"));
@@ -435,6 +459,21 @@ async fn tools_list_shows_every_tool_to_a_key_with_every_scope() {
         assert_eq!(tool["inputSchema"]["type"], "object");
         assert_eq!(tool["inputSchema"]["additionalProperties"], false);
         assert_eq!(tool["outputSchema"]["type"], "object");
+    }
+}
+
+#[tokio::test]
+async fn tool_schemas_declare_json_schema_2020_12_over_the_wire() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let answer = app.mcp(&ws.mcp_key, "tools/list", json!({})).await;
+    for tool in answer.body["result"]["tools"].as_array().unwrap() {
+        for schema in [&tool["inputSchema"], &tool["outputSchema"]] {
+            assert_eq!(
+                schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+                "{tool}"
+            );
+        }
     }
 }
 

@@ -275,6 +275,6 @@ fn the_manifest_names_each_api_the_template_declares() {
 fn the_mcp_function_answers_on_every_path_the_manifest_routes_to_it() {
     let mcp = lib::manifest::function("mcp").expect("mcp");
     for route in mcp.routes {
-        assert!(mcp::PATHS.contains(&route.path), "{}", route.path);
+        assert!(lib::mcp::PATHS.contains(&route.path), "{}", route.path);
     }
 }

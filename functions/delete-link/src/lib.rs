@@ -3,17 +3,13 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::http;
 use lib::service::{Service, parse_link_id};
-use serde_json::json;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
         let (access, mut body) = http::open_json(service, &req).await?;
         let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
         http::reject_unknown(&body)?;
-        let deleted = service.delete_link(&access, &id).await?;
-        Ok(http::ok(
-            json!({ "message": format!("Link \"{}\" deleted.", deleted.name) }),
-        ))
+        Ok(http::ok(&service.delete_link(&access, &id).await?))
     })
     .await
 }

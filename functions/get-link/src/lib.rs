@@ -10,9 +10,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
         let access = http::open_query(service, &req).await?;
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
         let record = service.get_link_record(&access, &id).await?;
-        Ok(http::ok(
-            serde_json::to_value(record).expect("a link record encodes as JSON"),
-        ))
+        Ok(http::ok(&record))
     })
     .await
 }

@@ -2,18 +2,15 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::http;
-use lib::service::Service;
+use lib::service::{Service, parse_analytics_link_id};
+use lib::wire::DayRange;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
         let access = http::open_query(service, &req).await?;
-        let id = http::path_param(&req, "id").unwrap_or_default();
-        let from = http::query(&req, "from");
-        let to = http::query(&req, "to");
-        let report = service
-            .link_analytics(&access, &id, from.as_deref(), to.as_deref())
-            .await?;
-        Ok(http::ok(serde_json::to_value(report).expect("reports serialise")))
+        let id = parse_analytics_link_id(http::path_param(&req, "id").as_deref())?;
+        let range = DayRange::parse(http::query(&req, "from").as_deref(), http::query(&req, "to").as_deref())?;
+        Ok(http::ok(&service.link_analytics(&access, &id, range).await?))
     })
     .await
 }

@@ -28,9 +28,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
             &tag_ids(&req),
         )?;
         let page = service.list_links(&access, &query).await?;
-        Ok(http::ok(
-            serde_json::to_value(page).expect("a link page encodes as JSON"),
-        ))
+        Ok(http::ok(&page))
     })
     .await
 }

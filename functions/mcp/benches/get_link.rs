@@ -1,26 +1,61 @@
-//! In-process cost of one `tools/call` of `get_link`, excluding DynamoDB: read the POST
-//! (JSON-RPC envelope, 2026-07-28 `_meta` and header checks), find the tool and parse its
-//! arguments, build the full link record of a 10-rule link with an A/B test and tags (what
-//! the service does once its reads return), wrap it as a tool result and encode the HTTP
-//! response. The DynamoDB reads it leaves out: the API key, the workspace and membership,
-//! the link (pointer + item), its tags and its click total. `cargo bench -p mcp`.
+//! In-process cost of one `tools/call` of `get_link`, excluding DynamoDB: rmcp reads the POST
+//! (JSON-RPC envelope, 2026-07-28 `_meta` and header checks) with the endpoint's own
+//! configuration, the tool's arguments are parsed as the MCP door parses them, the full link
+//! record of a 10-rule link with an A/B test and tags is built (what the service does once its
+//! reads return), wrapped as a tool result and encoded as the HTTP response. The DynamoDB
+//! reads it leaves out: the API key, the workspace and membership, the link (pointer + item),
+//! its tags and its click total. `cargo bench -p mcp`.
 
 use std::hint::black_box;
+use std::sync::Arc;
 
+use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
-use lambda_http::http::{HeaderMap, HeaderValue};
-use lib::domain::{Hostname, Link, Slug, Tag};
+use http_body_util::{BodyExt, Full};
+use lib::domain::Tag;
 use lib::ids::ObjectId;
+use lib::mcp::tools::{Parsed, ToolName};
 use lib::service::LinkRecord;
 use lib::store::StoredLink;
 use lib::testing::SeededEntropy;
-use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
-use mcp::rpc::{self, Inbound, Reply};
-use mcp::tools::{self, Parsed};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ServerCapabilities, ServerConfig};
+use rmcp::service::RequestContext;
+use rmcp::transport::StreamableHttpService;
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-fn stored_link(now: DateTime<Utc>, entropy: &SeededEntropy) -> (StoredLink, Vec<Tag>) {
+/// A server whose `get_link` answers from memory what the real one reads from DynamoDB.
+#[derive(Clone)]
+struct InMemory {
+    stored: Arc<StoredLink>,
+    tags: Arc<Vec<Tag>>,
+    now: DateTime<Utc>,
+}
+
+impl ServerHandler for InMemory {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let mut args = request.arguments.unwrap_or_default();
+        args.remove("workspaceId");
+        let Ok(Parsed::Get(_id)) = ToolName::named(&request.name).unwrap().parse_args(args) else {
+            panic!("get_link arguments")
+        };
+        let record = LinkRecord::new(&self.stored, self.now, 1234, &self.tags);
+        let value = serde_json::to_value(record).unwrap();
+        Ok(CallToolResult::structured(value).into())
+    }
+}
+
+fn ten_rule_link(now: DateTime<Utc>, entropy: &SeededEntropy) -> (StoredLink, Vec<Tag>) {
     let mut rules: Vec<Value> = (0..9)
         .map(|i| {
             json!({ "targetUrl": format!("https://example.com/{i}"), "isDefault": false,
@@ -38,44 +73,25 @@ fn stored_link(now: DateTime<Utc>, entropy: &SeededEntropy) -> (StoredLink, Vec<
         })
         .collect();
     let tag_ids: Vec<&str> = tags.iter().map(|t| t.id.as_str()).collect();
-    let input: LinkInput = serde_json::from_value(json!({
-        "name": "Spring sale", "rules": rules, "tagIds": tag_ids, "clicksLimit": 1000,
-        "abTest": { "enabled": true, "variants": [{ "url": "https://a.example.com", "weight": 70 }, { "url": "https://b.example.com", "weight": 30 }] }
-    }))
-    .unwrap();
-    let mut new_id = || ObjectId::generate(now, entropy);
-    let draft = LinkDraft::parse(
-        &input,
-        &mut ParseContext {
-            now,
-            door: Door::Mcp,
-            new_id: &mut new_id,
-        },
-    )
-    .unwrap();
-    let link = Link {
-        id: ObjectId::generate(now, entropy),
-        workspace_id: workspace,
-        domain: Hostname::parse("domain", "sl.example.com").unwrap(),
-        slug: Slug::parse("spring-sale").unwrap(),
-        settings: draft.settings,
-        created_at: now,
-        updated_at: now,
-    };
-    (
-        StoredLink {
-            link,
-            version: 3,
-            limited_clicks: 12,
-        },
-        tags,
-    )
+    let mut stored = lib::testing::stored_link(
+        json!({
+            "name": "Spring sale", "slug": "spring-sale", "domain": "sl.example.com", "rules": rules,
+            "tagIds": tag_ids, "clicksLimit": 1000,
+            "abTest": { "enabled": true, "variants": [
+                { "id": "a", "name": "A", "url": "https://a.example.com", "weight": 70 },
+                { "id": "b", "name": "B", "url": "https://b.example.com", "weight": 30 }] }
+        }),
+        12,
+    );
+    stored.link.workspace_id = workspace;
+    stored.version = 3;
+    (stored, tags)
 }
 
 fn get_link(c: &mut Criterion) {
     let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
     let entropy = SeededEntropy::new(11);
-    let (stored, tags) = stored_link(now, &entropy);
+    let (stored, tags) = ten_rule_link(now, &entropy);
     let body = json!({
         "jsonrpc": "2.0", "id": 42, "method": "tools/call",
         "params": {
@@ -88,29 +104,38 @@ fn get_link(c: &mut Criterion) {
             }
         }
     })
-    .to_string()
-    .into_bytes();
-    let mut headers = HeaderMap::new();
-    headers.insert("mcp-protocol-version", HeaderValue::from_static("2026-07-28"));
-    headers.insert("mcp-method", HeaderValue::from_static("tools/call"));
-    headers.insert("mcp-name", HeaderValue::from_static("get_link"));
-    headers.insert("x-api-key", HeaderValue::from_static("slk_0123456789abcdef"));
-
+    .to_string();
+    let server = InMemory {
+        stored: Arc::new(stored),
+        tags: Arc::new(tags),
+        now,
+    };
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(NeverSessionManager::default()),
+        lib::mcp::stateless_config(),
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let request = || {
+        lambda_http::http::Request::builder()
+            .method("POST")
+            .uri("/apiv1/mcp")
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2026-07-28")
+            .header("mcp-method", "tools/call")
+            .header("mcp-name", "get_link")
+            .body(Full::new(Bytes::from(body.clone())))
+            .unwrap()
+    };
     c.bench_function("mcp: tools/call get_link (in-process, no DynamoDB)", |b| {
-        b.iter(|| {
-            let Ok(Inbound::Request(call)) = rpc::read(black_box(&headers), black_box(&body)) else {
-                panic!("a request")
-            };
-            let tool = tools::find(call.params["name"].as_str().unwrap()).unwrap();
-            let mut args = call.params["arguments"].as_object().unwrap().clone();
-            args.remove("workspaceId");
-            let Ok(Parsed::Get(_id)) = tools::parse(tool, args) else {
-                panic!("get_link arguments")
-            };
-            let record = LinkRecord::new(black_box(&stored), now, 1234, &tags);
-            let structured = tools::encode(&record);
-            let result = mcp::ToolResult::new(&structured, call.era);
-            black_box(Reply::result(&call.id, &result).into_response())
+        b.to_async(&runtime).iter(|| async {
+            let response = service.handle(black_box(request())).await;
+            assert_eq!(response.status(), 200);
+            black_box(response.into_body().collect().await.unwrap().to_bytes())
         })
     });
 }

@@ -3,36 +3,44 @@
 //! refuse, and real results fit the output schemas.
 
 use chrono::{DateTime, Utc};
-use lib::domain::{Hostname, Link, Slug};
 use lib::ids::ObjectId;
+use lib::mcp::tools::{Parsed, TOOLS, ToolDef, ToolName};
 use lib::service::LinkRecord;
-use lib::store::StoredLink;
 use lib::testing::SeededEntropy;
-use lib::wire::{Door, LinkDraft, LinkInput, ParseContext};
-use mcp::tools::{self, TOOLS};
+use lib::wire::{Door, LinkDraft, ParseContext};
 use serde_json::{Value, json};
 
 fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::draft202012::new(schema).unwrap_or_else(|e| panic!("invalid schema: {e}\n{schema}"))
 }
 
-fn tool(name: &str) -> &'static tools::Tool {
-    tools::find(name).expect("tool")
+fn tool(name: &str) -> &'static ToolDef {
+    TOOLS.iter().find(|t| t.tool.name == name).expect("tool")
+}
+
+/// A tool's definition as `tools/list` shows it.
+fn definition(tool: &ToolDef) -> Value {
+    serde_json::to_value(&tool.tool).unwrap()
 }
 
 fn input_schema(name: &str) -> jsonschema::Validator {
-    validator(&tool(name).definition["inputSchema"])
+    validator(&definition(tool(name))["inputSchema"])
 }
 
 fn output_schema(name: &str) -> jsonschema::Validator {
-    validator(&tool(name).definition["outputSchema"])
+    validator(&definition(tool(name))["outputSchema"])
+}
+
+/// Parses a call's arguments as the MCP door does (without `workspaceId`).
+fn parse(name: &str, args: &Value) -> Result<Parsed, lib::service::ServiceError> {
+    let mut args = args.as_object().unwrap().clone();
+    args.remove("workspaceId");
+    ToolName::named(name).expect("tool").parse_args(args)
 }
 
 /// Whether the create_link parser (wire shape, then domain parsing as MCP) accepts `args`.
 fn parser_accepts_create(args: &Value) -> bool {
-    let mut args = args.as_object().unwrap().clone();
-    args.remove("workspaceId");
-    let Ok(tools::Parsed::Create(input)) = tools::parse(tool("create_link"), args) else {
+    let Ok(Parsed::Create(input)) = parse("create_link", args) else {
         return false;
     };
     let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
@@ -56,15 +64,18 @@ fn default_rule() -> Value {
 #[test]
 fn every_schema_is_valid_json_schema_2020_12() {
     for tool in TOOLS.iter() {
+        let definition = definition(tool);
         for key in ["inputSchema", "outputSchema"] {
-            let schema = &tool.definition[key];
-            assert!(jsonschema::meta::is_valid(schema), "{} {key}", tool.name);
+            let schema = &definition[key];
+            assert!(jsonschema::meta::is_valid(schema), "{} {key}", tool.tool.name);
+            assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
+            assert_eq!(schema["type"], "object", "{} {key}", tool.tool.name);
             validator(schema);
         }
         assert_eq!(
-            tool.definition["inputSchema"]["additionalProperties"], false,
+            definition["inputSchema"]["additionalProperties"], false,
             "{}",
-            tool.name
+            tool.tool.name
         );
     }
 }
@@ -115,6 +126,9 @@ fn create_link_schema_and_parser_refuse_the_same_invalid_arguments() {
         rule(json!({ "colour": "red" })),
         json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 0 }, { "url": "https://b.com", "weight": 1 }] } }),
         json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": true } }),
+        json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": true, "variants": [{ "url": "https://a.com" }, { "url": "https://b.com", "weight": 1 }] } }),
+        json!({ "name": "n", "rules": [{ "isDefault": true }] }),
+        json!({ "name": "n", "rules": [{ "targetUrl": "https://e.com" }] }),
     ];
     let schema = input_schema("create_link");
     for args in invalid {
@@ -124,9 +138,20 @@ fn create_link_schema_and_parser_refuse_the_same_invalid_arguments() {
 }
 
 #[test]
+fn link_id_tools_schema_and_parser_both_require_the_link_id() {
+    for name in ["get_link", "delete_link", "get_link_analytics"] {
+        assert!(
+            !input_schema(name).is_valid(&json!({})),
+            "{name} schema takes no linkId"
+        );
+        assert!(parse(name, &json!({})).is_err(), "{name} parser takes no linkId");
+    }
+}
+
+#[test]
 fn list_links_schema_and_parser_agree_on_limits() {
     let schema = input_schema("list_links");
-    let parses = |args: &Value| tools::parse(tool("list_links"), args.as_object().unwrap().clone()).is_ok();
+    let parses = |args: &Value| parse("list_links", args).is_ok();
     for ok in [
         json!({}),
         json!({ "page": 3, "limit": 100, "search": "x", "tagIds": ["64656d6f0000000000000001"] }),
@@ -151,45 +176,23 @@ fn update_link_schema_takes_nulls_to_clear_and_the_update_only_fields() {
     let args = json!({ "linkId": "64656d6f0000000000000001", "clicksLimit": null, "expirationDate": null,
                        "description": null, "ogTitle": null, "ogDescription": "d", "appearanceColor": "#ABC" });
     assert!(schema.is_valid(&args));
-    assert!(tools::parse(tool("update_link"), args.as_object().unwrap().clone()).is_ok());
+    assert!(parse("update_link", &args).is_ok());
     assert!(!schema.is_valid(&json!({ "name": "no id" })));
     assert!(!schema.is_valid(&json!({ "linkId": "64656d6f0000000000000001", "appearanceColor": "blue" })));
 }
 
 fn rich_record() -> Value {
     let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
-    let entropy = SeededEntropy::new(2);
-    let input: LinkInput = serde_json::from_value(json!({
-        "name": "n", "description": "d", "clicksLimit": 5, "expirationDate": "2099-01-01T00:00:00Z", "ogTitle": "t",
-        "appearanceColor": "#123456",
-        "rules": [{ "targetUrl": "https://e.com/x", "isDefault": false, "country": ["DE"], "timeStart": "01:00", "timeEnd": "02:00" }, default_rule()],
-        "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 1 }, { "url": "https://b.com", "weight": 1 }] },
-        "qrSettings": { "color": "#111", "bgColor": "#eee", "useLogo": true, "logo": "https://e.com/logo.png" }
-    }))
-    .unwrap();
-    let mut new_id = || ObjectId::generate(now, &entropy);
-    let draft = LinkDraft::parse(
-        &input,
-        &mut ParseContext {
-            now,
-            door: Door::Mcp,
-            new_id: &mut new_id,
-        },
-    )
-    .unwrap();
-    let stored = StoredLink {
-        link: Link {
-            id: ObjectId::generate(now, &entropy),
-            workspace_id: ObjectId::generate(now, &entropy),
-            domain: Hostname::parse("domain", "sl.test").unwrap(),
-            slug: Slug::parse("n").unwrap(),
-            settings: draft.settings,
-            created_at: now,
-            updated_at: now,
-        },
-        version: 1,
-        limited_clicks: 2,
-    };
+    let stored = lib::testing::stored_link(
+        json!({
+            "name": "n", "description": "d", "clicksLimit": 5, "expirationDate": "2099-01-01T00:00:00Z", "ogTitle": "t",
+            "appearanceColor": "#123456",
+            "rules": [{ "targetUrl": "https://e.com/x", "isDefault": false, "country": ["DE"], "timeStart": "01:00", "timeEnd": "02:00" }, default_rule()],
+            "abTest": { "enabled": true, "variants": [{ "id": "a", "name": "A", "url": "https://a.com", "weight": 50 }, { "id": "b", "name": "B", "url": "https://b.com", "weight": 50 }] },
+            "qrSettings": { "color": "#111", "bgColor": "#eee", "useLogo": true, "logo": "https://e.com/logo.png" }
+        }),
+        2,
+    );
     serde_json::to_value(LinkRecord::new(&stored, now, 2, &[])).unwrap()
 }
 
@@ -207,9 +210,9 @@ fn the_workspace_list_fits_every_output_schema() {
                        "message": "Call again with workspaceId set to one of these." });
     for tool in TOOLS.iter() {
         assert!(
-            validator(&tool.definition["outputSchema"]).is_valid(&list),
+            validator(&definition(tool)["outputSchema"]).is_valid(&list),
             "{}",
-            tool.name
+            tool.tool.name
         );
     }
 }
@@ -223,21 +226,17 @@ fn output_schemas_refuse_a_result_missing_its_fields() {
 #[test]
 fn reads_are_marked_read_only_and_delete_and_update_destructive() {
     for tool in TOOLS.iter() {
-        let a = &tool.definition["annotations"];
-        let read = tool.name.starts_with("get_") || tool.name == "list_links";
-        assert_eq!(a["readOnlyHint"], read, "{}", tool.name);
-        let destructive = matches!(tool.name, "delete_link" | "update_link");
-        assert_eq!(
-            a["destructiveHint"].as_bool().unwrap_or(false),
-            destructive,
-            "{}",
-            tool.name
-        );
+        let definition = definition(tool);
+        let a = &definition["annotations"];
+        let name = tool.tool.name.as_ref();
+        let read = name.starts_with("get_") || name == "list_links";
+        assert_eq!(a["readOnlyHint"], read, "{name}");
+        let destructive = matches!(name, "delete_link" | "update_link");
+        assert_eq!(a["destructiveHint"].as_bool().unwrap_or(false), destructive, "{name}");
         assert_eq!(
             a["idempotentHint"].as_bool().unwrap_or(read),
-            read || tool.name == "update_link",
-            "{}",
-            tool.name
+            read || name == "update_link",
+            "{name}"
         );
     }
 }

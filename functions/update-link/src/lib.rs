@@ -4,15 +4,14 @@ use lambda_http::{Body, Error, Request, Response};
 use lib::http;
 use lib::service::{Service, parse_link_id};
 use lib::wire::{self, Door, LinkPatchInput};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
         let (access, mut body) = http::open_json(service, &req).await?;
         let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
         let patch: LinkPatchInput = wire::from_json(Value::Object(body))?;
-        let id = service.update_link(&access, &id, &patch, Door::Http).await?;
-        Ok(http::ok(json!({ "message": "Link updated.", "id": id })))
+        Ok(http::ok(&service.update_link(&access, &id, &patch, Door::Http).await?))
     })
     .await
 }

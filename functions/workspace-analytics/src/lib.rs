@@ -1,18 +1,15 @@
-//! `GET /apiv1/links/analytics`.
+//! `GET /apiv1/links/analytics` (owner or manager only).
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::http;
 use lib::service::Service;
+use lib::wire::DayRange;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::respond(&req, async {
         let access = http::open_query(service, &req).await?;
-        let from = http::query(&req, "from");
-        let to = http::query(&req, "to");
-        let report = service
-            .workspace_analytics(&access, from.as_deref(), to.as_deref())
-            .await?;
-        Ok(http::ok(serde_json::to_value(report).expect("reports serialise")))
+        let range = DayRange::parse(http::query(&req, "from").as_deref(), http::query(&req, "to").as_deref())?;
+        Ok(http::ok(&service.workspace_analytics(&access, range).await?))
     })
     .await
 }

@@ -13,7 +13,7 @@ use crate::store::Item;
 use crate::store::rollups::{counters, sketches_of, sort_key};
 
 /// `{ title, value, flag? }`, keyed by the dimension value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Entry {
     pub title: String,
     pub value: u64,
@@ -23,7 +23,7 @@ pub struct Entry {
 
 pub type Breakdown = BTreeMap<String, Entry>;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
     pub total: u64,
@@ -32,7 +32,7 @@ pub struct Totals {
 }
 
 /// Statistics of one rule or variant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteStats {
     pub name: String,
@@ -43,7 +43,7 @@ pub struct RouteStats {
 }
 
 /// The single-link analytics response.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkAnalytics {
     pub totals: Totals,
@@ -59,14 +59,14 @@ pub struct LinkAnalytics {
 }
 
 /// `{ title: link name, value }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct LinkEntry {
     pub title: String,
     pub value: u64,
 }
 
 /// The workspace analytics response.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkspaceAnalytics {
     pub totals: Totals,

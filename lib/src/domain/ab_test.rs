@@ -9,6 +9,8 @@ use super::{BoundedText, Invalid, TargetUrl};
 #[serde(try_from = "String", into = "String")]
 pub struct VariantId(String);
 
+crate::wire::schema::string_schema!(VariantId, "VariantId", { "minLength": 1, "maxLength": 64 });
+
 impl VariantId {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
         let text: BoundedText<64> = BoundedText::parse(field, raw)?;
@@ -32,7 +34,8 @@ impl From<VariantId> for String {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One variant of an A/B test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Variant {
     pub id: VariantId,
     pub name: BoundedText<255>,
@@ -41,26 +44,40 @@ pub struct Variant {
     pub weight: u8,
 }
 
-/// The JSON shape of an A/B test on the wire.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// Weighted A/B split. While enabled, EVERY visitor goes to a variant chosen by weight and
+/// the rules are not consulted at all. Send { "enabled": false, "variants": [] } to switch it
+/// off.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AbTestFields {
-    #[serde(default)]
+    /// Whether the split is on.
+    #[schemars(required)]
     pub enabled: Option<bool>,
-    #[serde(default)]
+    /// At least 2 when enabled (at most 26).
+    #[schemars(required, length(max = 26))]
     pub variants: Option<Vec<VariantFields>>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// One variant of an A/B test as a request gives it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VariantFields {
+    /// Stable key of the variant in analytics (required on the HTTP API; a, b, c... when an MCP
+    /// caller omits it).
     #[serde(default)]
+    #[schemars(length(min = 1, max = 64))]
     pub id: Option<String>,
+    /// Display name (required on the HTTP API; Variant A, Variant B... when an MCP caller
+    /// omits it).
     #[serde(default)]
+    #[schemars(length(min = 1, max = 255))]
     pub name: Option<String>,
-    #[serde(default)]
+    /// Destination URL of the variant.
+    #[schemars(required, length(min = 1, max = 4096))]
     pub url: Option<String>,
-    #[serde(default)]
+    /// HTTP API: a whole percentage, the weights summing to exactly 100. MCP: a relative share
+    /// (70 and 30, 7 and 3, or 2 and 1 all work), stored as percentages summing to 100.
+    #[schemars(required, extend("exclusiveMinimum" = 0, "maximum" = 1_000_000))]
     pub weight: Option<f64>,
 }
 
@@ -72,14 +89,14 @@ pub enum WeightMode {
     Relative,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(try_from = "AbTestRepr")]
 pub struct AbTest {
     pub enabled: bool,
     pub variants: Vec<Variant>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct AbTestRepr {
     enabled: bool,
     variants: Vec<Variant>,

@@ -17,6 +17,8 @@ const MAX_SLUG_CHARS: usize = 100;
 #[serde(try_from = "String", into = "String")]
 pub struct Slug(String);
 
+crate::wire::schema::string_schema!(Slug, "Slug", { "pattern": crate::wire::schema::SLUG_PATTERN });
+
 impl Slug {
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         if raw.is_empty() {
@@ -71,6 +73,8 @@ impl From<Slug> for String {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Hostname(String);
+
+crate::wire::schema::string_schema!(Hostname, "Hostname", { "maxLength": 253 });
 
 impl Hostname {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {

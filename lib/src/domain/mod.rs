@@ -39,6 +39,13 @@ impl Invalid {
         }
     }
 
+    /// A field the request may not carry (a typo must not silently drop a setting).
+    pub fn unknown_field(field: impl Into<String>) -> Self {
+        let field = field.into();
+        let message = format!("{field} is not a known field; check its spelling.");
+        Self::new(field, message)
+    }
+
     pub fn general(message: impl Into<String>) -> Self {
         Self {
             field: None,

@@ -7,6 +7,8 @@ use super::{Invalid, path};
 #[serde(try_from = "String", into = "String")]
 pub struct HexColor(String);
 
+crate::wire::schema::string_schema!(HexColor, "HexColor", { "pattern": crate::wire::schema::COLOR_PATTERN });
+
 impl HexColor {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
         let ok = raw.starts_with('#') && matches!(raw.len(), 4 | 7) && raw[1..].bytes().all(|b| b.is_ascii_hexdigit());
@@ -37,21 +39,28 @@ impl From<HexColor> for String {
     }
 }
 
-/// The JSON shape of QR settings on the wire; omitted fields take their defaults.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// QR code settings; omitted fields take their defaults.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QrFields {
+    /// Foreground colour, #RGB or #RRGGBB (default #000000).
     #[serde(default)]
+    #[schemars(regex(pattern = crate::wire::schema::COLOR_PATTERN))]
     pub color: Option<String>,
+    /// Background colour, #RGB or #RRGGBB (default #ffffff).
     #[serde(default)]
+    #[schemars(regex(pattern = crate::wire::schema::COLOR_PATTERN))]
     pub bg_color: Option<String>,
+    /// Embeds the logo in the centre (default false).
     #[serde(default)]
     pub use_logo: Option<bool>,
+    /// An image data URL (data:image/...) or an http(s) URL; required when useLogo is true.
     #[serde(default)]
     pub logo: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A link's QR code settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QrSettings {
     pub color: HexColor,

@@ -7,6 +7,18 @@ use super::Invalid;
 #[serde(try_from = "String", into = "String")]
 pub struct BoundedText<const MAX: usize>(String);
 
+impl<const MAX: usize> schemars::JsonSchema for BoundedText<MAX> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("BoundedText{MAX}").into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "minLength": 1, "maxLength": MAX })
+    }
+}
+
 impl<const MAX: usize> BoundedText<MAX> {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
         let trimmed = raw.trim();

@@ -11,36 +11,21 @@ pub use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::domain::Invalid;
 use crate::ids::ObjectId;
 use crate::store::keys::StatsOwner;
+use crate::wire::DayRange;
 
 /// The longest range a report covers.
 pub const MAX_RANGE_DAYS: i64 = 3660;
 
-/// Parses `from`/`to` (UTC days, both inclusive); `from` defaults to `created`, `to` to today.
-fn range(
-    from: Option<&str>,
-    to: Option<&str>,
-    created: NaiveDate,
-    today: NaiveDate,
-) -> Result<(NaiveDate, NaiveDate), ServiceError> {
-    let parse = |field: &str, raw: Option<&str>, default: NaiveDate| -> Result<NaiveDate, ServiceError> {
-        match raw.map(str::trim).filter(|r| !r.is_empty()) {
-            None => Ok(default),
-            Some(raw) => NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-                .ok()
-                .filter(|_| raw.len() == 10)
-                .ok_or_else(|| {
-                    Invalid::new(
-                        field,
-                        format!("{field} must be a date written YYYY-MM-DD (got {raw:?})."),
-                    )
-                    .into()
-                }),
-        }
-    };
+/// The days a report covers (UTC, both inclusive): `from` defaults to `created`, `to` to today.
+fn range(asked: DayRange, created: NaiveDate, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), ServiceError> {
     // The parameter at fault when the range is too long: the one the caller chose.
-    let blamed = if from.is_none() && to.is_some() { "to" } else { "from" };
-    let to = parse("to", to, today)?;
-    let from = parse("from", from, created.min(to))?;
+    let blamed = if asked.from.is_none() && asked.to.is_some() {
+        "to"
+    } else {
+        "from"
+    };
+    let to = asked.to.unwrap_or(today);
+    let from = asked.from.unwrap_or(created.min(to));
     if from > to {
         return Err(Invalid::new("from", format!("from ({from}) must not be after to ({to}).")).into());
     }
@@ -59,25 +44,22 @@ impl Service {
         self.clock.now().date_naive()
     }
 
-    /// `GET /links/{id}/analytics` and the `get_link_analytics` tool. `from`/`to` are
-    /// `YYYY-MM-DD` as the caller sent them.
+    /// `GET /links/{id}/analytics` and the `get_link_analytics` tool.
     pub async fn link_analytics(
         &self,
         access: &Access,
-        link_id: &str,
-        from: Option<&str>,
-        to: Option<&str>,
+        id: &ObjectId,
+        asked: DayRange,
     ) -> Result<LinkAnalytics, ServiceError> {
-        let id = ObjectId::parse(link_id.trim()).map_err(|_| ServiceError::InvalidAnalyticsLinkId)?;
         let stored = self
             .store
-            .get_link(&id)
+            .get_link(id)
             .await?
             .filter(|s| s.link.workspace_id == access.workspace.id);
         let link = stored.ok_or(ServiceError::LinkNotInWorkspace)?.link;
-        let (from, to) = range(from, to, link.created_at.date_naive(), self.today())?;
+        let (from, to) = range(asked, link.created_at.date_naive(), self.today())?;
         let owner = StatsOwner::Link(id.clone());
-        let (items, total) = tokio::try_join!(self.store.day_stats(&owner, from, to), self.store.link_total(&id))?;
+        let (items, total) = tokio::try_join!(self.store.day_stats(&owner, from, to), self.store.link_total(id))?;
         Ok(report::link_report(&link, &Summed::of(&items), total, from, to))
     }
 
@@ -85,13 +67,12 @@ impl Service {
     pub async fn workspace_analytics(
         &self,
         access: &Access,
-        from: Option<&str>,
-        to: Option<&str>,
+        asked: DayRange,
     ) -> Result<WorkspaceAnalytics, ServiceError> {
         if !access.can_read_workspace_analytics() {
             return Err(ServiceError::NotOwnerOrManager);
         }
-        let (from, to) = range(from, to, access.workspace.created_at.date_naive(), self.today())?;
+        let (from, to) = range(asked, access.workspace.created_at.date_naive(), self.today())?;
         let items = self
             .store
             .day_stats(&StatsOwner::Workspace(access.workspace.id.clone()), from, to)
@@ -116,57 +97,35 @@ mod tests {
         s.parse().unwrap()
     }
 
+    fn asked(from: Option<&str>, to: Option<&str>) -> DayRange {
+        DayRange {
+            from: from.map(day),
+            to: to.map(day),
+        }
+    }
+
     #[test]
     fn range_defaults_to_creation_day_through_today() {
         assert_eq!(
-            range(None, None, day("2026-01-05"), day("2026-02-01")).unwrap(),
+            range(DayRange::default(), day("2026-01-05"), day("2026-02-01")).unwrap(),
             (day("2026-01-05"), day("2026-02-01"))
         );
     }
 
     #[test]
-    fn range_rejects_malformed_dates_naming_the_parameter() {
-        for (from, to, field) in [
-            (Some("2026-1-5"), None, "from"),
-            (None, Some("yesterday"), "to"),
-            (Some("2026-02-30"), None, "from"),
-        ] {
-            let err = range(from, to, day("2026-01-01"), day("2026-03-01")).unwrap_err();
-            assert!(
-                matches!(&err, ServiceError::Invalid(i) if i.field.as_deref() == Some(field)),
-                "{err:?}"
-            );
-        }
+    fn range_rejects_from_after_to_and_overlong_ranges() {
+        let (created, today) = (day("2026-01-01"), day("2026-04-01"));
+        assert!(range(asked(Some("2026-03-02"), Some("2026-03-01")), created, today).is_err());
+        assert!(range(asked(Some("2000-01-01"), Some("2026-03-01")), created, today).is_err());
+        assert!(range(asked(Some("2016-03-10"), Some("2026-03-01")), created, today).is_ok());
     }
 
     #[test]
-    fn range_rejects_from_after_to_and_overlong_ranges() {
+    fn an_overlong_range_blames_the_parameter_the_caller_sent() {
+        let err = range(asked(None, Some("9999-12-31")), day("2026-01-01"), day("2026-04-01")).unwrap_err();
         assert!(
-            range(
-                Some("2026-03-02"),
-                Some("2026-03-01"),
-                day("2026-01-01"),
-                day("2026-04-01")
-            )
-            .is_err()
-        );
-        assert!(
-            range(
-                Some("2000-01-01"),
-                Some("2026-03-01"),
-                day("2026-01-01"),
-                day("2026-04-01")
-            )
-            .is_err()
-        );
-        assert!(
-            range(
-                Some("2016-03-10"),
-                Some("2026-03-01"),
-                day("2026-01-01"),
-                day("2026-04-01")
-            )
-            .is_ok()
+            matches!(&err, ServiceError::Invalid(i) if i.field.as_deref() == Some("to")),
+            "{err:?}"
         );
     }
 }

@@ -1,62 +1,27 @@
 //! Creating, updating, deleting and bulk-creating links.
 
 use chrono::{DateTime, SubsecRound, Utc};
-use serde_json::Value;
 
 use super::retry::Retry;
-use super::{Access, LinkAction, QuotaResource, Service, ServiceError};
+use super::{Access, CreatedLink, DeletedLink, LinkAction, QuotaResource, Service, ServiceError, UpdatedLink};
 use crate::domain::{Hostname, Invalid, Link, LinkSettings, Slug};
 use crate::ids::ObjectId;
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
-use crate::wire::{self, Door, LinkDraft, LinkInput, LinkPatch, LinkPatchInput, ParseContext};
+use crate::wire::{Door, LinkDraft, LinkInput, LinkPatch, LinkPatchInput, ParseContext};
 
-pub const MAX_BULK_LINKS: usize = 100;
 const GENERATED_SLUG_LENGTH: usize = 7;
 const SLUG_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-const SLUG_ATTEMPTS: usize = 6;
-
-/// A created link, as create and bulk-create report it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CreatedLink {
-    pub id: ObjectId,
-    pub slug: Slug,
-    pub full_link: String,
-    pub name: String,
-}
-
-impl From<&Link> for CreatedLink {
-    fn from(link: &Link) -> Self {
-        Self {
-            id: link.id.clone(),
-            slug: link.slug.clone(),
-            full_link: link.full_link(),
-            name: link.settings.name.as_str().to_string(),
-        }
-    }
-}
-
-/// One failed bulk item: what was submitted and why it failed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BulkFailure {
-    pub input: Value,
-    pub error: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct BulkOutcome {
-    pub created: Vec<CreatedLink>,
-    pub failed: Vec<BulkFailure>,
-}
+pub(super) const SLUG_ATTEMPTS: usize = 6;
 
 /// Which custom domains and tags belong to a workspace (read once per request).
-struct Ownership {
+pub(super) struct Ownership {
     default: Hostname,
     verified: Vec<Hostname>,
     tags: Vec<ObjectId>,
 }
 
 impl Ownership {
-    fn resolve(&self, domain: Option<&Hostname>, tags: &[ObjectId]) -> Result<Hostname, ServiceError> {
+    pub(super) fn resolve(&self, domain: Option<&Hostname>, tags: &[ObjectId]) -> Result<Hostname, ServiceError> {
         let host = match domain {
             None => self.default.clone(),
             Some(host) if *host == self.default || self.verified.contains(host) => host.clone(),
@@ -73,18 +38,12 @@ impl Ownership {
     }
 }
 
-/// A bulk item that passed validation, waiting for a slug and a write.
-struct Pending {
-    index: usize,
-    draft: LinkDraft,
-}
-
 impl Service {
-    fn now(&self) -> DateTime<Utc> {
+    pub(super) fn now(&self) -> DateTime<Utc> {
         self.clock.now().trunc_subsecs(3)
     }
 
-    fn generate_slug(&self) -> Slug {
+    pub(super) fn generate_slug(&self) -> Slug {
         loop {
             let slug: String = (0..GENERATED_SLUG_LENGTH)
                 .map(|_| char::from(SLUG_ALPHABET[self.entropy.below(SLUG_ALPHABET.len() as u64) as usize]))
@@ -95,7 +54,7 @@ impl Service {
         }
     }
 
-    fn parse_draft(&self, input: &LinkInput, door: Door) -> Result<LinkDraft, Invalid> {
+    pub(super) fn parse_draft(&self, input: &LinkInput, door: Door) -> Result<LinkDraft, Invalid> {
         let mut new_id = || self.new_id();
         LinkDraft::parse(
             input,
@@ -107,7 +66,7 @@ impl Service {
         )
     }
 
-    fn check_rules_quota(&self, access: &Access, settings: &LinkSettings) -> Result<(), ServiceError> {
+    pub(super) fn check_rules_quota(&self, access: &Access, settings: &LinkSettings) -> Result<(), ServiceError> {
         let limit = access.workspace.plan.max_rules_per_link;
         let current = settings.rules.len() as u64;
         if current > limit {
@@ -125,7 +84,7 @@ impl Service {
     }
 
     /// Reads, in one request, who owns the given custom domains and which tags exist.
-    async fn load_ownership(
+    pub(super) async fn load_ownership(
         &self,
         access: &Access,
         domains: &[Option<&Hostname>],
@@ -171,7 +130,7 @@ impl Service {
             .resolve(domain, tags)
     }
 
-    fn new_link(&self, access: &Access, domain: Hostname, slug: Slug, settings: LinkSettings) -> Link {
+    pub(super) fn new_link(&self, access: &Access, domain: Hostname, slug: Slug, settings: LinkSettings) -> Link {
         let now = self.now();
         Link {
             id: self.new_id(),
@@ -225,7 +184,7 @@ impl Service {
         id: &ObjectId,
         input: &LinkPatchInput,
         door: Door,
-    ) -> Result<ObjectId, ServiceError> {
+    ) -> Result<UpdatedLink, ServiceError> {
         let id = id.clone();
         let patch = {
             let mut new_id = || self.new_id();
@@ -260,7 +219,7 @@ impl Service {
                 link.slug = slug.clone();
             }
             if link == stored.link {
-                return Ok(id);
+                return Ok(UpdatedLink::new(id));
             }
             link.updated_at = self.now();
             let moved = link.domain != stored.link.domain || link.slug != stored.link.slug;
@@ -274,7 +233,7 @@ impl Service {
                 self.store.update_link(&stored, &link).await? == UpdateOutcome::Updated
             };
             if written {
-                return Ok(id);
+                return Ok(UpdatedLink::new(id));
             }
             if !retry.again().await {
                 return Err(ServiceError::LinkChangedConcurrently);
@@ -283,7 +242,7 @@ impl Service {
     }
 
     /// Deletes a link of the caller's workspace.
-    pub async fn delete_link(&self, access: &Access, id: &ObjectId) -> Result<CreatedLink, ServiceError> {
+    pub async fn delete_link(&self, access: &Access, id: &ObjectId) -> Result<DeletedLink, ServiceError> {
         let mut retry = Retry::new(self.entropy.as_ref());
         loop {
             let stored = self.store.get_link(id).await?.ok_or(ServiceError::LinkNotFound)?;
@@ -297,156 +256,12 @@ impl Service {
                 slug: stored.link.slug.clone(),
             };
             if self.store.delete_link(&pointer).await? {
-                return Ok(CreatedLink::from(&stored.link));
+                return Ok(DeletedLink::from(&stored.link));
             }
             if !retry.again().await {
                 return Err(ServiceError::LinkChangedConcurrently);
             }
         }
-    }
-
-    /// Creates up to 100 links; each item succeeds or fails on its own. The whole call is
-    /// refused only when the plan cannot take every valid item.
-    pub async fn bulk_create(&self, access: &Access, items: &[Value], door: Door) -> Result<BulkOutcome, ServiceError> {
-        if items.is_empty() {
-            return Err(ServiceError::BulkEmpty);
-        }
-        if items.len() > MAX_BULK_LINKS {
-            return Err(ServiceError::BulkTooLarge);
-        }
-        let mut errors: Vec<Option<String>> = vec![None; items.len()];
-        let mut parsed = Vec::new();
-        for (index, raw) in items.iter().enumerate() {
-            match self.parse_bulk_item(raw, door) {
-                Ok(draft) => parsed.push(Pending { index, draft }),
-                Err(message) => errors[index] = Some(message),
-            }
-        }
-        let domains: Vec<Option<&Hostname>> = parsed.iter().map(|p| p.draft.domain.as_ref()).collect();
-        let tags: Vec<ObjectId> = parsed
-            .iter()
-            .flat_map(|p| p.draft.settings.tag_ids.iter().cloned())
-            .collect();
-        let ownership = self.load_ownership(access, &domains, &tags).await?;
-        let mut pending = Vec::with_capacity(parsed.len());
-        for mut p in parsed {
-            let checked = ownership
-                .resolve(p.draft.domain.as_ref(), &p.draft.settings.tag_ids)
-                .and_then(|host| self.check_rules_quota(access, &p.draft.settings).map(|()| host));
-            match checked {
-                Ok(host) => {
-                    p.draft.domain = Some(host);
-                    pending.push(p);
-                }
-                Err(e) => errors[p.index] = Some(e.to_string()),
-            }
-        }
-        // Slugs asked for twice in one call: the first wins.
-        let mut seen = std::collections::HashSet::new();
-        pending.retain(|p| match (&p.draft.domain, &p.draft.slug) {
-            (Some(d), Some(s)) if !seen.insert((d.clone(), s.clone())) => {
-                errors[p.index] = Some(ServiceError::SlugTaken.to_string());
-                false
-            }
-            _ => true,
-        });
-        let wanted: Vec<(Hostname, Slug)> = pending
-            .iter()
-            .filter_map(|p| Some((p.draft.domain.clone()?, p.draft.slug.clone()?)))
-            .collect();
-        let taken = self.store.taken_slugs(&wanted).await?;
-        pending.retain(|p| match (&p.draft.domain, &p.draft.slug) {
-            (Some(d), Some(s)) if taken.contains(&(d.clone(), s.clone())) => {
-                errors[p.index] = Some(ServiceError::SlugTaken.to_string());
-                false
-            }
-            _ => true,
-        });
-        let count = pending.len() as u64;
-        if count > 0
-            && !self
-                .store
-                .reserve_links(&access.workspace.id, count, access.workspace.plan.max_links)
-                .await?
-        {
-            let current = self
-                .store
-                .get_workspace(&access.workspace.id)
-                .await?
-                .map_or(0, |w| w.link_count);
-            return Err(ServiceError::QuotaExceeded {
-                resource: QuotaResource::Links,
-                limit: access.workspace.plan.max_links,
-                current,
-            });
-        }
-        let mut created_at: Vec<Option<Link>> = vec![None; items.len()];
-        let mut to_write: Vec<Pending> = pending;
-        for _ in 0..SLUG_ATTEMPTS {
-            if to_write.is_empty() {
-                break;
-            }
-            let links: Vec<Link> = to_write
-                .iter()
-                .map(|p| {
-                    let domain = p.draft.domain.clone().expect("domain resolved during validation");
-                    let slug = p.draft.slug.clone().unwrap_or_else(|| self.generate_slug());
-                    self.new_link(access, domain, slug, p.draft.settings.clone())
-                })
-                .collect();
-            let written = self.store.put_reserved_links(&links).await?;
-            let mut retry = Vec::new();
-            for ((p, link), ok) in to_write.into_iter().zip(links).zip(written) {
-                if ok {
-                    created_at[p.index] = Some(link);
-                } else if p.draft.slug.is_some() {
-                    errors[p.index] = Some(ServiceError::SlugTaken.to_string());
-                } else {
-                    retry.push(p);
-                }
-            }
-            to_write = retry;
-        }
-        for p in &to_write {
-            errors[p.index] = Some(ServiceError::SlugTaken.to_string());
-        }
-        let created_count = created_at.iter().flatten().count() as u64;
-        self.store
-            .release_links(&access.workspace.id, count - created_count)
-            .await?;
-        let created = created_at.iter().flatten().map(CreatedLink::from).collect();
-        let failed = errors
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                e.map(|error| BulkFailure {
-                    input: items[i].clone(),
-                    error,
-                })
-            })
-            .collect();
-        Ok(BulkOutcome { created, failed })
-    }
-
-    /// Parses one bulk item (no I/O).
-    fn parse_bulk_item(&self, raw: &Value, door: Door) -> Result<LinkDraft, String> {
-        let has_name = raw
-            .get("name")
-            .and_then(Value::as_str)
-            .is_some_and(|n| !n.trim().is_empty());
-        let has_rules = raw
-            .get("rules")
-            .and_then(Value::as_array)
-            .is_some_and(|r| !r.is_empty());
-        let has_url = raw.get("url").is_some_and(|u| !u.is_null());
-        if !raw.is_object() {
-            return Err("Each item of links must be a JSON object.".to_string());
-        }
-        if !has_name || !(has_rules || has_url) {
-            return Err("Each link must have name and rules.".to_string());
-        }
-        let input: LinkInput = wire::from_json(raw.clone()).map_err(|e| e.message)?;
-        self.parse_draft(&input, door).map_err(|e| e.message)
     }
 }
 
@@ -457,4 +272,11 @@ pub fn parse_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
         .filter(|r| !r.is_empty())
         .ok_or(ServiceError::LinkIdRequired)?;
     ObjectId::parse(raw).map_err(|_| ServiceError::InvalidLinkId)
+}
+
+/// The id of a link whose analytics are asked for: malformed is `Invalid link id.`
+pub fn parse_analytics_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
+    raw.map(str::trim)
+        .and_then(|r| ObjectId::parse(r).ok())
+        .ok_or(ServiceError::InvalidAnalyticsLinkId)
 }

@@ -2,8 +2,10 @@
 
 mod analytics;
 mod auth;
+mod bulk;
 mod error;
 mod links;
+mod outcomes;
 mod reading;
 mod retry;
 
@@ -11,9 +13,13 @@ use std::sync::Arc;
 
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
+pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
-pub use links::{BulkFailure, BulkOutcome, CreatedLink, MAX_BULK_LINKS, parse_link_id};
-pub use reading::{DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceSummary};
+pub use links::{parse_analytics_link_id, parse_link_id};
+pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
+pub use reading::{
+    DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceChoice, WorkspaceSummary,
+};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

@@ -82,7 +82,7 @@ impl ListQuery {
 }
 
 /// A tag as shown on a link record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct TagSummary {
     pub id: ObjectId,
     pub name: String,
@@ -90,7 +90,7 @@ pub struct TagSummary {
 
 /// The full link record both doors return. Optional settings that are not set are `null`,
 /// so every field is always present.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkRecord {
     pub id: ObjectId,
@@ -169,7 +169,7 @@ impl LinkRecord {
 }
 
 /// One page of a workspace's links, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LinkPage {
     pub links: Vec<LinkRecord>,
@@ -179,11 +179,29 @@ pub struct LinkPage {
 }
 
 /// A workspace the caller belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct WorkspaceSummary {
     pub id: ObjectId,
     pub name: String,
+    #[schemars(extend("enum" = ["owner", "manager", "member"]))]
     pub role: &'static str,
+}
+
+/// What an MCP tool answers when no workspace is selected: the caller's workspaces.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct WorkspaceChoice {
+    /// Sorted by name.
+    pub workspaces: Vec<WorkspaceSummary>,
+    pub message: String,
+}
+
+impl WorkspaceChoice {
+    pub fn new(workspaces: Vec<WorkspaceSummary>) -> Self {
+        Self {
+            workspaces,
+            message: "Call again with workspaceId set to one of these.".into(),
+        }
+    }
 }
 
 impl Service {

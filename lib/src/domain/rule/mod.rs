@@ -7,36 +7,83 @@ use super::{
 };
 use crate::ids::ObjectId;
 
-/// The JSON shape of a rule, on the wire and in storage. Inputs must not carry `id`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// The JSON shape of a rule, on the wire and in storage. Inputs must not carry `id` (the
+/// server makes rule ids), so the input schema leaves it out.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(transform = crate::wire::schema::rule_dependencies)]
 pub struct RuleFields {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
     pub id: Option<String>,
+    /// Optional label for the rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 255))]
     pub name: Option<String>,
-    #[serde(default)]
+    /// Destination URL; app deep links (myapp://...) are allowed; javascript:, data:, vbscript:
+    /// and file: are not.
+    #[schemars(required, length(min = 1, max = 4096))]
     pub target_url: Option<String>,
-    #[serde(default)]
+    /// Exactly one rule is the default: the fallback when no other rule matches. The default
+    /// rule carries no conditions.
+    #[schemars(required)]
     pub is_default: Option<bool>,
+    /// ISO 3166-1 alpha-2 country codes, any case (DE, us).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(regex(pattern = crate::wire::schema::COUNTRY_PATTERN)))]
     pub country: Option<Vec<String>>,
+    /// City names; requires country on the same rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(length(min = 1, max = 100)))]
     pub city: Option<Vec<String>>,
+    /// Device types.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::wire::schema::devices")]
     pub device: Option<Vec<String>>,
+    /// Operating systems, spelt exactly as listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::wire::schema::operating_systems")]
     pub os: Option<Vec<String>>,
+    /// Browsers, spelt exactly as listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::wire::schema::browsers")]
     pub browser: Option<Vec<String>>,
+    /// Browser languages (de matches de-AT); the visitor's most preferred language is compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(regex(pattern = crate::wire::schema::LOCALE_PATTERN)))]
     pub locale: Option<Vec<String>>,
+    /// HH:MM in UTC, inclusive; give with timeEnd. A window may cross midnight (22:00-06:00).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = crate::wire::schema::TIME_PATTERN))]
     pub time_start: Option<String>,
+    /// HH:MM in UTC, exclusive; give with timeStart; must differ from timeStart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = crate::wire::schema::TIME_PATTERN))]
     pub time_end: Option<String>,
+    /// Days in UTC: 0 = Sunday through 6 = Saturday.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(range(min = 0, max = 6)))]
     pub days_of_week: Option<Vec<i64>>,
+}
+
+/// A rule as read back: its fields and the id the server gave it (the key of `rulesStats` in
+/// analytics).
+impl schemars::JsonSchema for Rule {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Rule".into()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = RuleFields::json_schema(generator);
+        schema.remove("dependentRequired");
+        if let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) {
+            properties.insert(
+                "id".into(),
+                serde_json::json!({ "type": "string", "description": "Rule id: the key of rulesStats in analytics." }),
+            );
+        }
+        schema.insert("required".into(), serde_json::json!(["id", "targetUrl", "isDefault"]));
+        schema
+    }
 }
 
 /// One routing rule.
@@ -255,7 +302,7 @@ impl From<Rule> for RuleFields {
 }
 
 /// The rules of a link: at least one, exactly one of them the default.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(try_from = "Vec<Rule>", into = "Vec<Rule>")]
 pub struct Rules(Vec<Rule>);
 

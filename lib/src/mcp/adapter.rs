@@ -1,0 +1,362 @@
+//! In front of rmcp: what this service checks before the protocol runs, in order: the path,
+//! `Origin`, the HTTP method, the body (size, JSON, one message), what the client accepts,
+//! and the API key. Each refusal is a JSON-RPC error body with the status the contract
+//! gives it. After rmcp, an HTTP-level error a tool raised (`-31403`, `-31404`) gets its
+//! status.
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use lambda_http::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt, Response};
+use serde_json::{Value, json};
+
+use super::errors::{self, http_level, status_of_code};
+use super::server::SUPPORTED_VERSIONS;
+use super::{Admitted, Endpoint, MAX_BODY_BYTES, PATHS};
+use crate::http::{api_key, body_of, declared_length, request_id};
+
+/// A refusal before rmcp: status, JSON body and extra headers.
+struct Refusal {
+    status: StatusCode,
+    body: Value,
+    headers: Vec<(header::HeaderName, String)>,
+}
+
+impl Refusal {
+    fn rpc(status: StatusCode, id: &Value, code: i32, message: &str) -> Self {
+        Self {
+            status,
+            body: errors::message(id, code, message, None),
+            headers: Vec::new(),
+        }
+    }
+
+    fn into_response(self) -> Response<Body> {
+        let mut response = Response::new(Body::Text(self.body.to_string()));
+        *response.status_mut() = self.status;
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        for (name, value) in self.headers {
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                headers.insert(name, value);
+            }
+        }
+        response
+    }
+}
+
+fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+}
+
+/// Whether an `Origin` is a loopback name (any port): the only browser origins a dev server
+/// that knows no public origin admits. A page elsewhere, even one whose name resolves to
+/// 127.0.0.1 (DNS rebinding), cannot have such an origin.
+fn is_loopback_origin(origin: &str) -> bool {
+    let Ok(url) = url::Url::parse(origin) else {
+        return false;
+    };
+    matches!(url.scheme(), "http" | "https")
+        && matches!(url.host_str(), Some("localhost") | Some("127.0.0.1") | Some("[::1]"))
+}
+
+impl Endpoint {
+    /// The endpoint's own public origin, if it knows one: `MCP_PUBLIC_BASE_URL`, else the
+    /// domain API Gateway (or the function URL) received the request on.
+    fn known_origin(&self, req: &Request) -> Option<String> {
+        if let Some(base) = &self.settings.public_base_url {
+            return Some(base.clone());
+        }
+        match req.request_context_ref() {
+            Some(RequestContext::ApiGatewayV2(ctx)) => ctx.domain_name.as_ref().map(|d| format!("https://{d}")),
+            _ => None,
+        }
+    }
+
+    /// Where this API is reached from outside, for the 401 challenge: the known origin, else
+    /// the request's (forwarded) scheme and host (the dev server).
+    pub fn public_base(&self, req: &Request) -> String {
+        if let Some(origin) = self.known_origin(req) {
+            return origin;
+        }
+        let headers = req.headers();
+        let host = header_text(headers, "x-forwarded-host")
+            .or_else(|| header_text(headers, "host"))
+            .unwrap_or("localhost");
+        let local = ["localhost", "127.0.0.1", "[::1]"]
+            .iter()
+            .any(|l| host == *l || host.starts_with(&format!("{l}:")));
+        let scheme = header_text(headers, "x-forwarded-proto").unwrap_or(if local { "http" } else { "https" });
+        format!("{scheme}://{host}")
+    }
+
+    fn origin_allowed(&self, req: &Request, origin: &str) -> bool {
+        let origin = origin.trim_end_matches('/').to_ascii_lowercase();
+        if self.settings.allowed_origins.contains(&origin) {
+            return true;
+        }
+        match self.known_origin(req) {
+            Some(own) => origin == own.to_ascii_lowercase(),
+            None => is_loopback_origin(&origin),
+        }
+    }
+
+    /// Answers one HTTP request.
+    pub async fn handle(&self, req: Request) -> Response<Body> {
+        match self.admit(&req).await {
+            Ok(admitted) => self.serve(req, admitted).await,
+            Err(refusal) => refusal.into_response(),
+        }
+    }
+
+    /// Everything checked before rmcp runs.
+    async fn admit(&self, req: &Request) -> Result<Admitted, Refusal> {
+        let path = req.uri().path();
+        if !PATHS.contains(&path.trim_end_matches('/')) {
+            return Err(Refusal {
+                status: StatusCode::NOT_FOUND,
+                body: json!({ "error": format!("No such endpoint: {path}. The MCP endpoint is POST /mcp (or /apiv1/mcp).") }),
+                headers: Vec::new(),
+            });
+        }
+        let null = Value::Null;
+        if let Some(origin) = header_text(req.headers(), "origin")
+            && !self.origin_allowed(req, origin)
+        {
+            let text = format!("Origin {origin} is not allowed to call this endpoint.");
+            return Err(Refusal::rpc(StatusCode::FORBIDDEN, &null, http_level(403), &text));
+        }
+        if req.method() != Method::POST {
+            let mut refusal = Refusal::rpc(
+                StatusCode::METHOD_NOT_ALLOWED,
+                &null,
+                rmcp::model::ErrorCode::INVALID_REQUEST.0,
+                "Method not allowed: send JSON-RPC messages with POST.",
+            );
+            refusal.headers.push((header::ALLOW, "POST".into()));
+            return Err(refusal);
+        }
+        let envelope = read_message(req)?;
+        let id = envelope.id.clone();
+        if !accepts_json(req.headers()) {
+            return Err(Refusal::rpc(
+                StatusCode::NOT_ACCEPTABLE,
+                &id,
+                rmcp::model::ErrorCode::INVALID_REQUEST.0,
+                "Not acceptable: this endpoint answers application/json; send Accept: application/json, text/event-stream.",
+            ));
+        }
+        check_version_header(req.headers(), &id)?;
+        let request_id = request_id(req);
+        match self.service.authenticate_mcp(api_key(req)).await {
+            Ok(caller) => Ok(Admitted {
+                caller,
+                request_id,
+                id: envelope.id,
+                method: envelope.method,
+            }),
+            Err(err) => {
+                let rpc = errors::to_rpc(&err, &request_id);
+                let status = status_of_code(i64::from(rpc.code.0)).unwrap_or(500);
+                let mut refusal = Refusal {
+                    status: StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                    body: errors::message(&id, rpc.code.0, &rpc.message, rpc.data),
+                    headers: Vec::new(),
+                };
+                if status == 401 {
+                    let metadata = format!("{}/.well-known/oauth-protected-resource/mcp", self.public_base(req));
+                    refusal.headers.push((
+                        header::WWW_AUTHENTICATE,
+                        format!("Bearer resource_metadata=\"{metadata}\""),
+                    ));
+                }
+                Err(refusal)
+            }
+        }
+    }
+
+    /// Hands an admitted request to rmcp (with what was admitted in its extensions) and gives
+    /// its answer the status an HTTP-level error asks for.
+    async fn serve(&self, req: Request, admitted: Admitted) -> Response<Body> {
+        let (mut parts, body) = req.into_parts();
+        parts.extensions.insert(admitted.clone());
+        parts
+            .headers
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        parts.headers.insert(
+            header::ACCEPT,
+            HeaderValue::from_static("application/json, text/event-stream"),
+        );
+        let bytes = Bytes::copy_from_slice(body.as_ref());
+        let response = self
+            .rmcp
+            .handle(lambda_http::http::Request::from_parts(parts, Full::new(bytes)))
+            .await;
+        let (mut parts, body) = response.into_parts();
+        let mut bytes = match body.collect().await {
+            Ok(collected) => collected.to_bytes(),
+            Err(never) => match never {},
+        };
+        let is_json = parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+        if is_json {
+            if let Some(status) = http_level_status(&bytes) {
+                parts.status = status;
+            }
+            if let Some(named) = name_the_missing_method(&bytes, admitted.method.as_deref()) {
+                bytes = named;
+            }
+        } else if parts.status.is_client_error() || parts.status.is_server_error() {
+            // Every answer is JSON: a refusal rmcp words in plain text becomes a JSON-RPC error.
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let code = rmcp::model::ErrorCode::INVALID_REQUEST.0;
+            bytes = Bytes::from(errors::message(&admitted.id, code, &text, None).to_string());
+            parts
+                .headers
+                .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        }
+        let body = body_of(&bytes);
+        Response::from_parts(parts, body)
+    }
+}
+
+/// The status an HTTP-level JSON-RPC error in `body` stands for.
+fn http_level_status(body: &[u8]) -> Option<StatusCode> {
+    let message: Value = serde_json::from_slice(body).ok()?;
+    let code = message.get("error")?.get("code")?.as_i64()?;
+    StatusCode::from_u16(status_of_code(code)?).ok()
+}
+
+/// A "method not found" error says which method, in a sentence.
+fn name_the_missing_method(body: &[u8], method: Option<&str>) -> Option<Bytes> {
+    let mut message: Value = serde_json::from_slice(body).ok()?;
+    let error = message.get_mut("error")?;
+    if error.get("code")?.as_i64()? != i64::from(rmcp::model::ErrorCode::METHOD_NOT_FOUND.0) {
+        return None;
+    }
+    error["message"] = json!(format!("Method not found: {}.", method?));
+    Some(Bytes::from(message.to_string()))
+}
+
+/// Whether the client takes a JSON answer (no `Accept` counts as yes).
+fn accepts_json(headers: &HeaderMap) -> bool {
+    let values: Vec<&str> = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    values.is_empty()
+        || values.iter().flat_map(|v| v.split(',')).any(|range| {
+            let essence = range.split(';').next().unwrap_or_default().trim();
+            ["application/json", "application/*", "*/*"]
+                .iter()
+                .any(|ok| essence.eq_ignore_ascii_case(ok))
+        })
+}
+
+/// What the adapter reads of a message: its id (`null` for a notification) and method.
+struct Envelope {
+    id: Value,
+    method: Option<String>,
+}
+
+/// Reads the body as one JSON-RPC message: at most 1 MiB (as declared or sent), valid JSON,
+/// an object (batches are refused), with a string or integer id.
+fn read_message(req: &Request) -> Result<Envelope, Refusal> {
+    let null = Value::Null;
+    let invalid = |id: &Value, text: &str| {
+        Refusal::rpc(
+            StatusCode::BAD_REQUEST,
+            id,
+            rmcp::model::ErrorCode::INVALID_REQUEST.0,
+            text,
+        )
+    };
+    let body: &[u8] = req.body().as_ref();
+    let declared = declared_length(req.headers()).unwrap_or(0);
+    if body.len() > MAX_BODY_BYTES || declared > MAX_BODY_BYTES as u64 {
+        let mut refusal = invalid(&null, "The request body must be at most 1 MiB.");
+        refusal.status = StatusCode::PAYLOAD_TOO_LARGE;
+        return Err(refusal);
+    }
+    let message: Value = serde_json::from_slice(body).map_err(|e| {
+        Refusal::rpc(
+            StatusCode::BAD_REQUEST,
+            &null,
+            rmcp::model::ErrorCode::PARSE_ERROR.0,
+            &format!("Parse error: the body is not valid JSON ({e})."),
+        )
+    })?;
+    let message = match message {
+        Value::Object(map) => map,
+        Value::Array(_) => {
+            return Err(invalid(
+                &null,
+                "Batch requests are not supported: send one JSON-RPC message per POST.",
+            ));
+        }
+        _ => return Err(invalid(&null, "The body must be a JSON-RPC message object.")),
+    };
+    let id = match message.get("id") {
+        None => Value::Null,
+        Some(id @ Value::String(_)) => id.clone(),
+        Some(id @ Value::Number(n)) if n.is_i64() || n.is_u64() => id.clone(),
+        Some(_) => return Err(invalid(&null, "id must be a string or an integer.")),
+    };
+    if message.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err(invalid(&id, "jsonrpc must be \"2.0\"."));
+    }
+    let method = message.get("method").and_then(Value::as_str).map(str::to_string);
+    Ok(Envelope { id, method })
+}
+
+/// An `MCP-Protocol-Version` header naming a revision not spoken here: 400 with the
+/// supported ones (as rmcp words it for a request's `_meta`).
+fn check_version_header(headers: &HeaderMap, id: &Value) -> Result<(), Refusal> {
+    let Some(requested) = header_text(headers, "mcp-protocol-version") else {
+        return Ok(());
+    };
+    if SUPPORTED_VERSIONS.iter().any(|v| v.as_str() == requested) {
+        return Ok(());
+    }
+    let requested: rmcp::model::ProtocolVersion = serde_json::from_value(json!(requested)).unwrap_or_default();
+    let error = rmcp::ErrorData::unsupported_protocol_version(requested, &SUPPORTED_VERSIONS);
+    Err(Refusal {
+        status: StatusCode::BAD_REQUEST,
+        body: errors::message(id, error.code.0, &error.message, error.data),
+        headers: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_origins_pass_when_no_public_origin_is_known() {
+        assert!(is_loopback_origin("http://localhost:6274"));
+        assert!(is_loopback_origin("http://127.0.0.1:3000"));
+        assert!(!is_loopback_origin("http://evil.example.com"));
+        assert!(!is_loopback_origin("http://localhost.evil.example.com"));
+    }
+
+    #[test]
+    fn a_client_without_accept_or_with_json_takes_json() {
+        let mut headers = HeaderMap::new();
+        assert!(accepts_json(&headers));
+        headers.insert(
+            header::ACCEPT,
+            HeaderValue::from_static("text/event-stream, application/json;q=0.9"),
+        );
+        assert!(accepts_json(&headers));
+        headers.insert(header::ACCEPT, HeaderValue::from_static("text/html"));
+        assert!(!accepts_json(&headers));
+    }
+}

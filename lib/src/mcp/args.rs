@@ -1,0 +1,141 @@
+//! The arguments of the tools that do not take a link's fields (those are the wire types
+//! `McpLinkInput` and `McpLinkPatchInput`): what each accepts, with its JSON Schema, and its
+//! parsing into what the service takes. `workspaceId` is taken out before any of these.
+
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+use crate::ids::ObjectId;
+use crate::service::{ListQuery, ServiceError, parse_analytics_link_id, parse_link_id};
+use crate::wire::DayRange;
+use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};
+
+/// Any JSON scalar as text (a number is checked as its digits), so a malformed id is refused
+/// by the id's own check with the HTTP API's sentence, whatever its JSON type.
+fn any_as_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    Ok(match Option::<Value>::deserialize(deserializer)? {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(text),
+        Some(other) => Some(other.to_string()),
+    })
+}
+
+/// `list_links`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ListArgs {
+    /// Page number, from 1.
+    #[serde(default)]
+    #[schemars(with = "Option<u64>", range(min = 1), extend("default" = 1))]
+    pub page: Option<serde_json::Number>,
+    /// Links per page.
+    #[serde(default)]
+    #[schemars(with = "Option<u64>", range(min = 1, max = 100), extend("default" = 20))]
+    pub limit: Option<serde_json::Number>,
+    /// Case-insensitive text to find in the link's name or slug.
+    #[serde(default)]
+    pub search: Option<String>,
+    /// Only links carrying at least one of these tags.
+    #[serde(default)]
+    #[schemars(inner(regex(pattern = OBJECT_ID_PATTERN)))]
+    pub tag_ids: Option<Vec<String>>,
+}
+
+impl TryFrom<ListArgs> for ListQuery {
+    type Error = ServiceError;
+    fn try_from(args: ListArgs) -> Result<Self, Self::Error> {
+        Ok(ListQuery::parse(
+            args.page.map(|n| n.to_string()).as_deref(),
+            args.limit.map(|n| n.to_string()).as_deref(),
+            args.search.as_deref(),
+            args.tag_ids.as_deref().unwrap_or_default(),
+        )?)
+    }
+}
+
+/// `get_link` and `delete_link`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(transform = crate::wire::schema::require_link_id)]
+pub struct LinkIdArgs {
+    /// The link's id (24 hexadecimal characters), as returned by create_link or list_links.
+    #[serde(default, deserialize_with = "any_as_text")]
+    #[schemars(regex(pattern = OBJECT_ID_PATTERN))]
+    pub link_id: Option<String>,
+}
+
+impl TryFrom<LinkIdArgs> for ObjectId {
+    type Error = ServiceError;
+    fn try_from(args: LinkIdArgs) -> Result<Self, Self::Error> {
+        parse_link_id(args.link_id.as_deref())
+    }
+}
+
+/// `get_link_analytics`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(transform = crate::wire::schema::require_link_id)]
+pub struct LinkAnalyticsArgs {
+    /// The link's id (24 hexadecimal characters).
+    #[serde(default, deserialize_with = "any_as_text")]
+    #[schemars(regex(pattern = OBJECT_ID_PATTERN))]
+    pub link_id: Option<String>,
+    /// First day (YYYY-MM-DD, UTC, inclusive); default: the link's creation day.
+    #[serde(default)]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    pub from: Option<String>,
+    /// Last day (YYYY-MM-DD, UTC, inclusive); default: today.
+    #[serde(default)]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    pub to: Option<String>,
+}
+
+impl LinkAnalyticsArgs {
+    pub fn parse(self) -> Result<(ObjectId, DayRange), ServiceError> {
+        let id = parse_analytics_link_id(self.link_id.as_deref())?;
+        let range = DayRange::parse(self.from.as_deref(), self.to.as_deref())?;
+        Ok((id, range))
+    }
+}
+
+/// `get_workspace_analytics`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RangeArgs {
+    /// First day (YYYY-MM-DD, UTC, inclusive); default: the workspace's creation day.
+    #[serde(default)]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    pub from: Option<String>,
+    /// Last day (YYYY-MM-DD, UTC, inclusive); default: today.
+    #[serde(default)]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    pub to: Option<String>,
+}
+
+impl TryFrom<RangeArgs> for DayRange {
+    type Error = ServiceError;
+    fn try_from(args: RangeArgs) -> Result<Self, Self::Error> {
+        Ok(DayRange::parse(args.from.as_deref(), args.to.as_deref())?)
+    }
+}
+
+/// `bulk_create_links`: each item is read on its own (a bad item fails alone).
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BulkArgs {
+    /// 1 to 100 links, each with the create_link fields. Each is created or fails on its own.
+    #[serde(default)]
+    #[schemars(
+        required,
+        with = "Vec<crate::wire::McpLinkInput>",
+        length(min = 1, max = 100),
+        transform = items_need_name_and_rules
+    )]
+    pub links: Option<Value>,
+}
+
+fn items_need_name_and_rules(schema: &mut schemars::Schema) {
+    if let Some(items) = schema.get_mut("items").and_then(Value::as_object_mut) {
+        items.insert("required".into(), serde_json::json!(["name", "rules"]));
+    }
+}

@@ -1,0 +1,121 @@
+//! The MCP door: the official Rust SDK (`rmcp`) speaks the protocol (JSON-RPC 2.0 over
+//! stateless streamable HTTP, both the `initialize` handshake revisions and the stateless
+//! 2026-07-28 revision), behind a thin adapter that keeps this service's own rules: the path,
+//! `Origin`, the method, the body's size and shape, JSON answers, and authentication with
+//! the contract's statuses. The tools call the same service code as the HTTP API.
+
+mod adapter;
+pub mod args;
+pub mod errors;
+pub mod server;
+pub mod tools;
+
+use std::sync::Arc;
+
+use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+
+pub use server::{Admitted, INSTRUCTIONS, Server};
+
+use crate::service::Service;
+
+/// The paths the endpoint answers on: `/apiv1/mcp` behind the HTTP API, `/mcp` on the
+/// function's own URL (which passes every path through).
+pub const PATHS: [&str; 2] = ["/apiv1/mcp", "/mcp"];
+
+/// Bodies larger than this are refused (a bulk call of 100 rich links fits easily).
+pub const MAX_BODY_BYTES: usize = crate::http::MAX_BODY_BYTES;
+
+/// What the endpoint needs besides the service (from the environment).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Browser origins allowed to call (`MCP_ALLOWED_ORIGINS`, comma-separated) besides the
+    /// endpoint's own.
+    pub allowed_origins: Vec<String>,
+    /// The public origin of the API (`MCP_PUBLIC_BASE_URL`): the endpoint's own origin, and
+    /// where the 401 challenge points OAuth clients.
+    pub public_base_url: Option<String>,
+}
+
+impl Settings {
+    pub fn from_env() -> Self {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
+        Self {
+            allowed_origins: lookup("MCP_ALLOWED_ORIGINS")
+                .unwrap_or_default()
+                .split(',')
+                .map(|o| o.trim().trim_end_matches('/').to_ascii_lowercase())
+                .filter(|o| !o.is_empty())
+                .collect(),
+            public_base_url: lookup("MCP_PUBLIC_BASE_URL")
+                .map(|b| b.trim().trim_end_matches('/').to_string())
+                .filter(|b| !b.is_empty()),
+        }
+    }
+}
+
+/// The endpoint: the service, its settings and rmcp's stateless HTTP service, built once per
+/// process.
+#[derive(Clone)]
+pub struct Endpoint {
+    pub service: Service,
+    pub settings: Settings,
+    rmcp: StreamableHttpService<Server, NeverSessionManager>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("settings", &self.settings)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How rmcp serves this endpoint: stateless (no sessions, in either era), answering plain
+/// JSON. Host and Origin are checked in front of rmcp (see `adapter`), with rules that know
+/// where it runs.
+pub fn stateless_config() -> StreamableHttpServerConfig {
+    StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_sse_keep_alive(None)
+        .with_sse_retry(None)
+        .disable_allowed_hosts()
+        .disable_allowed_origins()
+        .with_max_request_body_bytes(MAX_BODY_BYTES)
+}
+
+impl Endpoint {
+    pub fn new(service: Service, settings: Settings) -> Self {
+        let per_request = service.clone();
+        let rmcp = StreamableHttpService::new(
+            move || Ok(Server::new(per_request.clone())),
+            Arc::new(NeverSessionManager::default()),
+            stateless_config(),
+        );
+        Self {
+            service,
+            settings,
+            rmcp,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_read_allowed_origins_and_the_public_base() {
+        let s = Settings::from_lookup(|n| match n {
+            "MCP_ALLOWED_ORIGINS" => Some(" https://App.example.com/ , ,http://localhost:6274".into()),
+            "MCP_PUBLIC_BASE_URL" => Some("https://api.example.com/".into()),
+            _ => None,
+        });
+        assert_eq!(s.allowed_origins, ["https://app.example.com", "http://localhost:6274"]);
+        assert_eq!(s.public_base_url.as_deref(), Some("https://api.example.com"));
+    }
+}

@@ -1,0 +1,213 @@
+//! The MCP server as rmcp serves it: who we are, the tools the caller's scopes allow, and a
+//! tool call (the tool, its scope, its arguments, then the workspace, then the operation).
+
+use std::borrow::Cow;
+
+use rmcp::model::{
+    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, DiscoverResult, Implementation,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
+    ToolsCapability,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::{Map, Value};
+
+use super::errors;
+use super::tools::{self, TOOLS, ToolName};
+use crate::service::{Caller, Service, ServiceError, WorkspaceChoice};
+
+pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \
+rules or a weighted A/B split, with click analytics. Every tool works inside one workspace. Select it with the \
+workspaceId argument of a tool call (or once for every call with the X-Workspace-Id header, or ?workspaceId= on \
+the endpoint URL). When none is selected, a tool does nothing and answers with your workspaces (id, name, role) \
+and the message \"Call again with workspaceId set to one of these.\": pick one and call again. Rule times are \
+UTC. While an A/B test is enabled every visitor goes to a variant by weight and the rules are not consulted. \
+Link ids come from create_link and list_links; rule ids (the keys of rule analytics) from get_link.";
+
+/// Every revision this server speaks, newest first.
+pub const SUPPORTED_VERSIONS: [ProtocolVersion; 5] = [
+    ProtocolVersion::V_2026_07_28,
+    ProtocolVersion::V_2025_11_25,
+    ProtocolVersion::V_2025_06_18,
+    ProtocolVersion::V_2025_03_26,
+    ProtocolVersion::V_2024_11_05,
+];
+/// How long clients may cache `server/discover` (the same for everyone) and `tools/list`
+/// (it depends on the key's scopes).
+const DISCOVER_TTL_MS: u64 = 3_600_000;
+const TOOLS_TTL_MS: u64 = 60_000;
+
+/// What the adapter learnt about a request before rmcp saw it, carried in the HTTP request's
+/// extensions (rmcp hands the request parts to the handler).
+#[derive(Debug, Clone)]
+pub struct Admitted {
+    pub caller: Caller,
+    /// The id the logs know the request by.
+    pub request_id: String,
+    /// The JSON-RPC id and method of the message.
+    pub id: Value,
+    pub method: Option<String>,
+}
+
+/// One request's server: the service every door shares.
+#[derive(Debug, Clone)]
+pub struct Server {
+    service: Service,
+}
+
+impl Server {
+    pub fn new(service: Service) -> Self {
+        Self { service }
+    }
+
+    /// The tool call itself, once the caller is known.
+    async fn call(
+        &self,
+        caller: Caller,
+        parts: &lambda_http::http::request::Parts,
+        request: CallToolRequestParams,
+    ) -> Result<Value, ServiceError> {
+        let tool = ToolName::named(&request.name).ok_or_else(|| {
+            ServiceError::BadRequest(format!(
+                "Unknown tool: {}. Call tools/list for the tools this API key may use.",
+                request.name
+            ))
+        })?;
+        let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
+        caller.require_scope(def.scope)?;
+        let mut args = request.arguments.unwrap_or_default();
+        let workspace = workspace_of(&mut args, parts);
+        let parsed = tool.parse_args(args)?;
+        match workspace {
+            None => {
+                let choice = WorkspaceChoice::new(self.service.workspaces_of(&caller).await?);
+                Ok(serde_json::to_value(choice).expect("a workspace list encodes as JSON"))
+            }
+            Some(id) => {
+                let access = self.service.open_workspace(caller, Some(&id)).await?;
+                tools::run(&self.service, &access, parsed).await
+            }
+        }
+    }
+}
+
+/// The workspace a call acts in, in order: the `workspaceId` argument, the `X-Workspace-Id`
+/// header, `?workspaceId=` on the endpoint URL. Blank counts as none; a non-string argument
+/// is kept as its JSON text (it then fails the format check).
+fn workspace_of(args: &mut Map<String, Value>, parts: &lambda_http::http::request::Parts) -> Option<String> {
+    let blank = |v: &String| v.trim().is_empty();
+    let argument = match args.remove("workspaceId") {
+        Some(Value::String(id)) => Some(id).filter(|id| !blank(id)),
+        Some(Value::Null) | None => None,
+        Some(other) => Some(other.to_string()),
+    };
+    let header = || {
+        parts
+            .headers
+            .get("x-workspace-id")
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.trim().to_string())
+            .filter(|v| !blank(v))
+    };
+    let query = || {
+        url::form_urlencoded::parse(parts.uri.query()?.as_bytes())
+            .find(|(k, _)| k == "workspaceId")
+            .map(|(_, v)| v.trim().to_string())
+            .filter(|v| !blank(v))
+    };
+    argument.or_else(header).or_else(query)
+}
+
+fn identity() -> Implementation {
+    let mut identity = Implementation::new("smartlinks", env!("CARGO_PKG_VERSION"));
+    identity.title = Some("Smart links".into());
+    identity
+}
+
+/// A result's `_meta` naming this server, for peers of the stateless revision.
+fn server_info_meta(context: &RequestContext<RoleServer>) -> Option<MetaObject> {
+    let modern = context
+        .protocol_version()
+        .is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
+    modern.then(|| {
+        let mut meta = MetaObject::new();
+        let identity = serde_json::to_value(identity()).expect("an identity encodes as JSON");
+        meta.0.insert("io.modelcontextprotocol/serverInfo".into(), identity);
+        meta
+    })
+}
+
+/// The request's parts and what the adapter admitted, as rmcp hands them over.
+fn admitted(
+    context: &RequestContext<RoleServer>,
+) -> Result<(&lambda_http::http::request::Parts, &Admitted), ErrorData> {
+    let parts = context
+        .extensions
+        .get::<lambda_http::http::request::Parts>()
+        .ok_or_else(|| ErrorData::internal_error("the request parts did not reach the handler", None))?;
+    let admitted = parts
+        .extensions
+        .get::<Admitted>()
+        .ok_or_else(|| ErrorData::internal_error("the request was not admitted", None))?;
+    Ok((parts, admitted))
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+        let mut tools = ToolsCapability::default();
+        tools.list_changed = Some(false);
+        capabilities.tools = Some(tools);
+        ServerConfig::new(capabilities)
+            .with_server_info(identity())
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Borrowed(&SUPPORTED_VERSIONS)
+    }
+
+    async fn discover(&self, _context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        Ok(
+            DiscoverResult::from_server_info(SUPPORTED_VERSIONS.to_vec(), self.get_info())
+                .with_ttl_ms(DISCOVER_TTL_MS)
+                .with_cache_scope(CacheScope::Public),
+        )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        let tools: Vec<Tool> = TOOLS
+            .iter()
+            .filter(|t| admitted.caller.has_scope(t.scope))
+            .map(|t| t.tool.clone())
+            .collect();
+        let mut result = ListToolsResult::with_all_items(tools);
+        result.ttl_ms = Some(TOOLS_TTL_MS);
+        result.cache_scope = Some(CacheScope::Private);
+        result.meta = server_info_meta(&context);
+        Ok(result)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        TOOLS.iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let (parts, admitted) = admitted(&context)?;
+        match self.call(admitted.caller.clone(), parts, request).await {
+            Ok(value) => Ok(CallToolResult::structured(value)
+                .with_meta(server_info_meta(&context))
+                .into()),
+            Err(err) => Err(errors::to_rpc(&err, &admitted.request_id)),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Creating up to 100 links in one call. Each item succeeds or fails on its own; the whole
+//! call is refused only when it is empty, too large, or the plan cannot take every valid
+//! item. The work goes in named phases, each narrowing the items still pending.
+
+use std::collections::HashSet;
+
+use super::links::SLUG_ATTEMPTS;
+use super::{Access, BulkCreated, BulkFailure, BulkOutcome, QuotaResource, Service, ServiceError};
+use crate::domain::{Hostname, Link, Slug};
+use crate::ids::ObjectId;
+use crate::wire::{BulkItems, Door, LinkDraft};
+
+pub const MAX_BULK_LINKS: usize = 100;
+
+/// An item still on its way to being created: its position and its draft.
+struct Pending {
+    index: usize,
+    draft: LinkDraft,
+}
+
+/// What became of each item, by position.
+struct Ledger {
+    errors: Vec<Option<String>>,
+    created: Vec<Option<Link>>,
+}
+
+impl Ledger {
+    fn new(len: usize) -> Self {
+        Self {
+            errors: vec![None; len],
+            created: vec![None; len],
+        }
+    }
+
+    fn fail(&mut self, index: usize, error: impl ToString) {
+        self.errors[index] = Some(error.to_string());
+    }
+
+    fn created_count(&self) -> u64 {
+        self.created.iter().flatten().count() as u64
+    }
+
+    /// The answer: created links in item order, and every failed item with what was submitted.
+    fn outcome(self, items: BulkItems) -> BulkOutcome {
+        let created = self.created.iter().flatten().map(BulkCreated::from).collect();
+        let failed = items
+            .0
+            .into_iter()
+            .zip(self.errors)
+            .filter_map(|(item, error)| {
+                error.map(|error| BulkFailure {
+                    input: item.submitted,
+                    error,
+                })
+            })
+            .collect();
+        BulkOutcome::new(created, failed)
+    }
+}
+
+impl Service {
+    /// Creates the items of a bulk call.
+    pub async fn bulk_create(
+        &self,
+        access: &Access,
+        items: BulkItems,
+        door: Door,
+    ) -> Result<BulkOutcome, ServiceError> {
+        if items.is_empty() {
+            return Err(ServiceError::BulkEmpty);
+        }
+        if items.len() > MAX_BULK_LINKS {
+            return Err(ServiceError::BulkTooLarge);
+        }
+        let mut ledger = Ledger::new(items.len());
+        let drafts = self.draft_items(&items, door, &mut ledger);
+        let pending = self.check_ownership(access, drafts, &mut ledger).await?;
+        let pending = self.drop_unavailable_slugs(pending, &mut ledger).await?;
+        let reserved = self.reserve_quota(access, pending.len() as u64).await?;
+        self.write_links(access, pending, &mut ledger).await?;
+        self.store
+            .release_links(&access.workspace.id, reserved - ledger.created_count())
+            .await?;
+        Ok(ledger.outcome(items))
+    }
+
+    /// Phase 1, no I/O: every item's draft, or its failure.
+    fn draft_items(&self, items: &BulkItems, door: Door, ledger: &mut Ledger) -> Vec<Pending> {
+        let mut pending = Vec::with_capacity(items.len());
+        for (index, item) in items.0.iter().enumerate() {
+            let draft = match &item.input {
+                Ok(input) => self.parse_draft(input, door),
+                Err(invalid) => Err(invalid.clone()),
+            };
+            match draft {
+                Ok(draft) => pending.push(Pending { index, draft }),
+                Err(invalid) => ledger.fail(index, &invalid.message),
+            }
+        }
+        pending
+    }
+
+    /// Phase 2, one read: each item's domain and tags belong to the workspace, and its rules
+    /// fit the plan. The domain of each surviving draft is resolved.
+    async fn check_ownership(
+        &self,
+        access: &Access,
+        drafts: Vec<Pending>,
+        ledger: &mut Ledger,
+    ) -> Result<Vec<Pending>, ServiceError> {
+        let domains: Vec<Option<&Hostname>> = drafts.iter().map(|p| p.draft.domain.as_ref()).collect();
+        let tags: Vec<ObjectId> = drafts
+            .iter()
+            .flat_map(|p| p.draft.settings.tag_ids.iter().cloned())
+            .collect();
+        let ownership = self.load_ownership(access, &domains, &tags).await?;
+        let mut pending = Vec::with_capacity(drafts.len());
+        for mut p in drafts {
+            let checked = ownership
+                .resolve(p.draft.domain.as_ref(), &p.draft.settings.tag_ids)
+                .and_then(|host| self.check_rules_quota(access, &p.draft.settings).map(|()| host));
+            match checked {
+                Ok(host) => {
+                    p.draft.domain = Some(host);
+                    pending.push(p);
+                }
+                Err(e) => ledger.fail(p.index, e),
+            }
+        }
+        Ok(pending)
+    }
+
+    /// Phase 3, one read: a slug asked for twice in the call goes to the first item; a slug
+    /// already taken fails its item.
+    async fn drop_unavailable_slugs(
+        &self,
+        mut pending: Vec<Pending>,
+        ledger: &mut Ledger,
+    ) -> Result<Vec<Pending>, ServiceError> {
+        let address = |p: &Pending| Some((p.draft.domain.clone()?, p.draft.slug.clone()?));
+        let mut seen = HashSet::new();
+        pending.retain(|p| match address(p) {
+            Some(wanted) if !seen.insert(wanted.clone()) => {
+                ledger.fail(p.index, ServiceError::SlugTaken);
+                false
+            }
+            _ => true,
+        });
+        let wanted: Vec<(Hostname, Slug)> = pending.iter().filter_map(address).collect();
+        let taken = self.store.taken_slugs(&wanted).await?;
+        pending.retain(|p| match address(p) {
+            Some(wanted) if taken.contains(&wanted) => {
+                ledger.fail(p.index, ServiceError::SlugTaken);
+                false
+            }
+            _ => true,
+        });
+        Ok(pending)
+    }
+
+    /// Phase 4, one conditional update: the plan's quota for every valid item, or 403.
+    async fn reserve_quota(&self, access: &Access, count: u64) -> Result<u64, ServiceError> {
+        let plan = &access.workspace.plan;
+        if count == 0
+            || self
+                .store
+                .reserve_links(&access.workspace.id, count, plan.max_links)
+                .await?
+        {
+            return Ok(count);
+        }
+        let current = self
+            .store
+            .get_workspace(&access.workspace.id)
+            .await?
+            .map_or(0, |w| w.link_count);
+        Err(ServiceError::QuotaExceeded {
+            resource: QuotaResource::Links,
+            limit: plan.max_links,
+            current,
+        })
+    }
+
+    /// Phase 5: the links, in transactions; an item that lost its chosen slug to a racing
+    /// request fails, one whose generated slug collided is retried with a fresh one.
+    async fn write_links(
+        &self,
+        access: &Access,
+        mut pending: Vec<Pending>,
+        ledger: &mut Ledger,
+    ) -> Result<(), ServiceError> {
+        for _ in 0..SLUG_ATTEMPTS {
+            if pending.is_empty() {
+                return Ok(());
+            }
+            let links: Vec<Link> = pending
+                .iter()
+                .map(|p| {
+                    let domain = p.draft.domain.clone().expect("domain resolved in phase 2");
+                    let slug = p.draft.slug.clone().unwrap_or_else(|| self.generate_slug());
+                    self.new_link(access, domain, slug, p.draft.settings.clone())
+                })
+                .collect();
+            let written = self.store.put_reserved_links(&links).await?;
+            let mut retry = Vec::new();
+            for ((p, link), ok) in pending.into_iter().zip(links).zip(written) {
+                if ok {
+                    ledger.created[p.index] = Some(link);
+                } else if p.draft.slug.is_some() {
+                    ledger.fail(p.index, ServiceError::SlugTaken);
+                } else {
+                    retry.push(p);
+                }
+            }
+            pending = retry;
+        }
+        for p in pending {
+            ledger.fail(p.index, ServiceError::SlugTaken);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,209 @@
+//! Updating a link: the fields of `PUT /link/update` (only given fields change; `null`
+//! clears the nullable ones), the narrower set the MCP `update_link` tool takes, and their
+//! parsing into a [`LinkPatch`].
+
+use chrono::{DateTime, Utc};
+
+use super::fields::{ab_test, clicks_limit, expiration_date, hex, name, optional_text, rules, tag_ids};
+use super::{ParseContext, door_inputs, nullable};
+use crate::domain::{
+    AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Hostname, Invalid, LinkSettings, QrFields, QrSettings,
+    RuleFields, Rules, Slug,
+};
+use crate::ids::ObjectId;
+
+door_inputs! {
+    /// The fields of an HTTP update: absent fields stay as they are; `null` clears the
+    /// nullable ones.
+    http LinkPatchInput;
+    /// The fields the MCP `update_link` tool takes (besides `linkId`).
+    mcp McpLinkPatchInput;
+    shared {
+        /// Display name (at most 255 characters).
+        #[serde(default)]
+        #[schemars(length(min = 1, max = 255))]
+        name: Option<String>,
+        /// Internal note (at most 1000 characters); null clears it.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(max = 1000))]
+        description: Option<Option<String>>,
+        /// Replaces ALL rules: send every rule to keep (their ids are regenerated). Evaluated in
+        /// order; the first matching non-default rule wins.
+        #[serde(default)]
+        #[schemars(length(min = 1))]
+        rules: Option<Vec<RuleFields>>,
+        /// A new slug; the old short URL stops working once the new one is won.
+        #[serde(default)]
+        #[schemars(regex(pattern = super::schema::SLUG_PATTERN))]
+        slug: Option<String>,
+        /// A verified custom domain of the workspace, or the default short domain.
+        #[serde(default)]
+        #[schemars(length(max = 253))]
+        domain: Option<String>,
+        /// Whether visitors are redirected.
+        #[serde(default)]
+        active: Option<bool>,
+        /// The link stops redirecting after this many deliveries; null (or, on MCP, 0) removes
+        /// the limit.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(with = "Option<u64>")]
+        clicks_limit: Option<Option<serde_json::Number>>,
+        /// ISO 8601 date-time in the future; null removes the expiration.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(min = 1))]
+        expiration_date: Option<Option<String>>,
+        /// Replaces the tag list.
+        #[serde(default)]
+        #[schemars(inner(regex(pattern = super::schema::OBJECT_ID_PATTERN)))]
+        tag_ids: Option<Vec<String>>,
+        /// Weighted A/B split; { "enabled": false, "variants": [] } switches it off.
+        #[serde(default)]
+        ab_test: Option<AbTestFields>,
+        /// Title of social sharing previews (at most 255 characters); null clears it.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(max = 255))]
+        og_title: Option<Option<String>>,
+        /// Description of social sharing previews (at most 500 characters); null clears it.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(max = 500))]
+        og_description: Option<Option<String>>,
+        /// Brand colour, #RGB or #RRGGBB; null clears it.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(regex(pattern = super::schema::COLOR_PATTERN))]
+        appearance_color: Option<Option<String>>,
+        /// Enables the conversion pixel.
+        #[serde(default)]
+        conversion_tracking: Option<bool>,
+        /// Enables GPS location capture on click.
+        #[serde(default)]
+        gps_tracking: Option<bool>,
+    }
+    http_only {
+        /// QR code settings (replaced as a whole).
+        #[serde(default)]
+        qr_settings: Option<QrFields>,
+    }
+}
+
+/// A validated update: `None` leaves a field as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinkPatch {
+    pub name: Option<BoundedText<255>>,
+    pub description: Option<Option<BoundedText<1000>>>,
+    pub rules: Option<Rules>,
+    pub slug: Option<Slug>,
+    pub domain: Option<Hostname>,
+    pub active: Option<bool>,
+    pub clicks_limit: Option<Option<ClicksLimit>>,
+    pub expiration_date: Option<Option<DateTime<Utc>>>,
+    pub tag_ids: Option<Vec<ObjectId>>,
+    pub ab_test: Option<Option<AbTest>>,
+    pub qr_settings: Option<QrSettings>,
+    pub og_title: Option<Option<BoundedText<255>>>,
+    pub og_description: Option<Option<BoundedText<500>>>,
+    pub appearance_color: Option<Option<HexColor>>,
+    pub conversion_tracking: Option<bool>,
+    pub gps_tracking: Option<bool>,
+}
+
+impl LinkPatch {
+    pub fn parse(input: &LinkPatchInput, ctx: &mut ParseContext<'_>) -> Result<Self, Invalid> {
+        Ok(Self {
+            name: input.name.as_deref().map(|n| name(Some(n))).transpose()?,
+            description: input
+                .description
+                .as_ref()
+                .map(|d| optional_text("description", d.as_deref()))
+                .transpose()?,
+            rules: match &input.rules {
+                Some(list) if list.is_empty() => {
+                    return Err(Invalid::new("rules", "rules must be a non-empty array."));
+                }
+                Some(list) => Some(rules(list, ctx)?),
+                None => None,
+            },
+            slug: input.slug.as_deref().map(Slug::parse).transpose()?,
+            domain: input
+                .domain
+                .as_deref()
+                .map(|d| Hostname::parse("domain", d))
+                .transpose()?,
+            active: input.active,
+            clicks_limit: input
+                .clicks_limit
+                .as_ref()
+                .map(|n| {
+                    n.as_ref()
+                        .map(|n| clicks_limit(n, ctx.door))
+                        .transpose()
+                        .map(Option::flatten)
+                })
+                .transpose()?,
+            expiration_date: input
+                .expiration_date
+                .as_ref()
+                .map(|d| d.as_deref().map(|d| expiration_date(d, ctx.now)).transpose())
+                .transpose()?,
+            tag_ids: input.tag_ids.as_deref().map(tag_ids).transpose()?,
+            ab_test: input.ab_test.as_ref().map(|t| ab_test(t, ctx.door)).transpose()?,
+            qr_settings: input
+                .qr_settings
+                .as_ref()
+                .map(|q| QrSettings::parse("qrSettings", q))
+                .transpose()?,
+            og_title: input
+                .og_title
+                .as_ref()
+                .map(|t| optional_text("ogTitle", t.as_deref()))
+                .transpose()?,
+            og_description: input
+                .og_description
+                .as_ref()
+                .map(|t| optional_text("ogDescription", t.as_deref()))
+                .transpose()?,
+            appearance_color: input
+                .appearance_color
+                .as_ref()
+                .map(|c| hex("appearanceColor", c.as_deref()))
+                .transpose()?,
+            conversion_tracking: input.conversion_tracking,
+            gps_tracking: input.gps_tracking,
+        })
+    }
+
+    /// Applies the patch to settings (slug and domain are handled by the store).
+    pub fn apply(&self, settings: &mut LinkSettings) {
+        fn set<T: Clone>(target: &mut T, value: &Option<T>) {
+            if let Some(v) = value {
+                *target = v.clone();
+            }
+        }
+        set(&mut settings.name, &self.name);
+        set(&mut settings.description, &self.description);
+        set(&mut settings.rules, &self.rules);
+        set(&mut settings.active, &self.active);
+        set(&mut settings.clicks_limit, &self.clicks_limit);
+        set(&mut settings.expiration_date, &self.expiration_date);
+        set(&mut settings.tag_ids, &self.tag_ids);
+        set(&mut settings.ab_test, &self.ab_test);
+        set(&mut settings.qr_settings, &self.qr_settings);
+        set(&mut settings.og_title, &self.og_title);
+        set(&mut settings.og_description, &self.og_description);
+        set(&mut settings.appearance_color, &self.appearance_color);
+        set(&mut settings.conversion_tracking, &self.conversion_tracking);
+        set(&mut settings.gps_tracking, &self.gps_tracking);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn patch_distinguishes_null_from_absent() {
+        let patch: LinkPatchInput = serde_json::from_value(json!({ "clicksLimit": null })).unwrap();
+        assert_eq!(patch.clicks_limit, Some(None));
+        assert_eq!(patch.expiration_date, None);
+    }
+}
