@@ -19,6 +19,7 @@ UV_VERSION="0.13.9"
 MCP_PY_VERSION="2.3.0"
 NODE22_VERSION="22.23.3"
 MCP_INSPECTOR_VERSION="2.12.0"
+MCP_CONFORMANCE_VERSION="0.1.16"
 
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
@@ -216,17 +217,22 @@ ensure_mcp_clients() {
     local node_dir="$CACHE/mcp-node"
     venv_tool mcp "mcp==$MCP_PY_VERSION"
     local inspector="$node_dir/node_modules/@modelcontextprotocol/inspector"
-    if [ "$(cat "$node_dir/.installed" 2>/dev/null)" != "$NODE22_VERSION $MCP_INSPECTOR_VERSION" ]; then
-        log "installing node@$NODE22_VERSION and @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION (npm) into $node_dir"
-        npm_install "$node_dir" "node@$NODE22_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION"
-        if [ ! -x "$node_dir/node_modules/.bin/node" ] || [ ! -f "$inspector/clients/launcher/build/index.js" ]; then
-            fail "node@$NODE22_VERSION or the MCP Inspector is incomplete in $node_dir" "delete $node_dir and rerun"
+    local conformance="$node_dir/node_modules/@modelcontextprotocol/conformance"
+    local wanted="$NODE22_VERSION $MCP_INSPECTOR_VERSION $MCP_CONFORMANCE_VERSION"
+    if [ "$(cat "$node_dir/.installed" 2>/dev/null)" != "$wanted" ]; then
+        log "installing node@$NODE22_VERSION, @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION and @modelcontextprotocol/conformance@$MCP_CONFORMANCE_VERSION (npm) into $node_dir"
+        npm_install "$node_dir" "node@$NODE22_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION" \
+            "@modelcontextprotocol/conformance@$MCP_CONFORMANCE_VERSION"
+        if [ ! -x "$node_dir/node_modules/.bin/node" ] || [ ! -f "$inspector/clients/launcher/build/index.js" ] ||
+            [ ! -f "$conformance/dist/index.js" ]; then
+            fail "node@$NODE22_VERSION, the MCP Inspector or the MCP conformance suite is incomplete in $node_dir" "delete $node_dir and rerun"
         fi
-        echo "$NODE22_VERSION $MCP_INSPECTOR_VERSION" >"$node_dir/.installed"
+        echo "$wanted" >"$node_dir/.installed"
     fi
     export MCP_PYTHON="$CACHE/venvs/mcp/bin/python"
     export NODE22="$node_dir/node_modules/.bin/node"
     export INSPECTOR="$NODE22 $inspector/clients/launcher/build/index.js"
+    export CONFORMANCE="$NODE22 $conformance/dist/index.js"
 }
 
 # Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Drives the MCP endpoint of a freshly started dev server with real clients: the Python `mcp`
 # SDK (its default mode, which probes 2026-07-28 `server/discover`, and mode="legacy", the
-# initialize handshake) and the MCP Inspector CLI. Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB
-# Local), MCP_PYTHON and INSPECTOR (scripts/common.sh `ensure_mcp_clients`), and debug builds of
+# initialize handshake), the MCP Inspector CLI and the official conformance suite. Needs
+# AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local), MCP_PYTHON, INSPECTOR and CONFORMANCE
+# (scripts/common.sh `ensure_mcp_clients`), and debug builds of
 # the dev-server and linkctl binaries (found through cargo metadata, so CARGO_TARGET_DIR is
 # honoured). Usage: tests/mcp-clients/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
-: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}"
+: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}" "${CONFORMANCE:?}"
 
 bin="$(cargo_target_dir)/debug"
 TABLE_NAME="mcp-clients-$(date +%s)-$$"
@@ -40,6 +41,8 @@ for mode in auto legacy; do
 done
 log "MCP Inspector CLI"
 tests/mcp-clients/inspector_roundtrip.sh "$url" "$key" "$workspace" || status=1
+log "MCP conformance suite"
+tests/mcp-clients/conformance.sh "$PORT" "$key" || status=1
 if [ "$status" != 0 ]; then
     log "a real-client round trip failed; dev server log: $log_file"
     tail -n 50 "$log_file" >&2
