@@ -49,7 +49,7 @@ fn redirect(c: &mut Criterion) {
         b.iter(|| {
             let visitor = Visitor::classify(black_box(&headers));
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
-            black_box(redirect::response_for(&outcome, false, false))
+            black_box(lib::redirect::door::response_for(&outcome, false, false))
         })
     });
 }

@@ -55,8 +55,9 @@ impl ClickRecord {
     }
 }
 
-/// What a fold did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What a fold did (the aggregator's logged result).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FoldReport {
     pub records: usize,
     pub updates_applied: usize,

@@ -4,5 +4,7 @@ pub mod dimension;
 pub mod fold;
 pub mod report;
 pub mod sketch;
+pub mod stream;
 
 pub use fold::{ClickRecord, FoldReport, fold};
+pub use stream::click_records;

@@ -283,6 +283,11 @@ impl Redirector {
     }
 }
 
+/// What a visitor of a link that no longer redirects is told (410).
+pub const GONE: &str = "This link is no longer available.";
+
+pub mod door;
+
 /// The small HTML pages of the visitor door.
 pub mod pages {
     use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
@@ -295,7 +300,7 @@ pub mod pages {
     }
 
     pub fn gone() -> String {
-        page("Link no longer available", "This link is no longer available.")
+        page("Link no longer available", super::GONE)
     }
 
     fn page(title: &str, message: &str) -> String {

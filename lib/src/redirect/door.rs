@@ -1,0 +1,122 @@
+//! The visitor door's HTTP side: `GET`/`HEAD /{slug}` on a short domain read into a
+//! [`VisitRequest`], and an [`Outcome`] encoded as the answer (redirect, preview, 404, 410).
+
+use lambda_http::http::{HeaderValue, Method, StatusCode, header};
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt, Response};
+use serde_json::json;
+
+use super::{GONE, Outcome, Redirector, VisitRequest, pages};
+use crate::http;
+use crate::service::ServiceError;
+use crate::visitor::VisitorHeaders;
+
+/// Answers one visit.
+pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
+    let head = req.method() == Method::HEAD;
+    if req.method() != Method::GET && !head {
+        let mut response = Response::new(Body::Empty);
+        *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
+    let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
+    let source_ip = match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    };
+    let slug = http::path_param(&req, "slug").unwrap_or_else(|| req.uri().path().trim_start_matches('/').to_string());
+    let request = VisitRequest {
+        // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
+        host: http::header_str(&req, "x-forwarded-host")
+            .or_else(|| http::header_str(&req, "host"))
+            .or(req.uri().host())
+            .unwrap_or_default(),
+        slug: &slug,
+        head,
+        query: req.uri().query(),
+        headers: visitor_headers(&req, source_ip.as_deref()),
+    };
+    let outcome = match redirector.visit(&request).await {
+        Ok(outcome) => outcome,
+        Err(err) => return http::error_response(&err, &http::request_id(&req)),
+    };
+    response_for(&outcome, head, wants_json)
+}
+
+/// The headers classification reads.
+pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> VisitorHeaders<'a> {
+    VisitorHeaders {
+        user_agent: http::header_str(req, "user-agent"),
+        sec_ch_ua: http::header_str(req, "sec-ch-ua"),
+        sec_ch_ua_mobile: http::header_str(req, "sec-ch-ua-mobile"),
+        sec_ch_ua_platform: http::header_str(req, "sec-ch-ua-platform"),
+        sec_ch_ua_model: http::header_str(req, "sec-ch-ua-model"),
+        accept_language: http::header_str(req, "accept-language"),
+        referer: http::header_str(req, "referer"),
+        viewer_country: http::header_str(req, "cloudfront-viewer-country"),
+        viewer_city: http::header_str(req, "cloudfront-viewer-city"),
+        viewer_address: http::header_str(req, "cloudfront-viewer-address"),
+        source_ip,
+    }
+}
+
+/// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body.
+pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response<Body> {
+    let (status, content_type, body) = match outcome {
+        Outcome::Redirect { location } => {
+            let mut response = Response::new(Body::Empty);
+            *response.status_mut() = StatusCode::FOUND;
+            let headers = response.headers_mut();
+            headers.insert(header::LOCATION, location.header_value().clone());
+            no_store(headers);
+            return response;
+        }
+        Outcome::Preview {
+            location,
+            title,
+            description,
+            short_link,
+        } => (
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            pages::preview(
+                location.as_ref().map(|l| l.as_str()),
+                short_link,
+                title,
+                description.as_deref(),
+            ),
+        ),
+        Outcome::Live => (StatusCode::OK, "text/html; charset=utf-8", String::new()),
+        Outcome::NotFound if wants_json => (
+            StatusCode::NOT_FOUND,
+            "application/json",
+            json!({ "error": ServiceError::LinkNotFound.to_string() }).to_string(),
+        ),
+        Outcome::NotFound => (StatusCode::NOT_FOUND, "text/html; charset=utf-8", pages::not_found()),
+        Outcome::Gone if wants_json => (
+            StatusCode::GONE,
+            "application/json",
+            json!({ "error": GONE }).to_string(),
+        ),
+        Outcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
+    };
+    let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    no_store(headers);
+    response
+}
+
+/// Every answer must reach us again next time: no caching anywhere.
+fn no_store(headers: &mut lambda_http::http::HeaderMap) {
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer-when-downgrade"),
+    );
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+}
