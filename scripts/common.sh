@@ -244,6 +244,16 @@ cargo_target_dir() {
     printf '%s\n' "$dir"
 }
 
+# `--bin <name>` for every function, from the repository root: the same package selection as
+# SAM's builder (`cargo lambda build --release --arm64 --bin <name>` at the root selects the
+# whole workspace), so both resolve the same features and sam build reuses these artifacts.
+# Selecting with `-p` would leave out dev-server's features (tokio signal, hyper server) and
+# make sam build compile everything again.
+lambda_bin_args() {
+    local dir
+    for dir in functions/*/; do printf -- '--bin\n%s\n' "$(basename "$dir")"; done
+}
+
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
