@@ -61,6 +61,12 @@ fn click(
         // The production visitor hash (SHA-256 of IP and user agent), one distinct visitor each.
         visitor: lib::visitor::visitor_hash(&visitor.to_string(), "bench"),
         bot: false,
+        // One visit in five comes from a printed QR code.
+        trigger: if e.below(5) == 0 {
+            lib::visitor::Trigger::Qr
+        } else {
+            lib::visitor::Trigger::Link
+        },
     }
 }
 

@@ -250,6 +250,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "list-links" => list_links::handler(service, req).await,
         "get-link" => get_link::handler(service, req).await,
         "link-analytics" => link_analytics::handler(service, req).await,
+        "link-qr" => link_qr::handler(service, req).await,
         "workspace-analytics" => workspace_analytics::handler(service, req).await,
         "mcp" => mcp::handler(&functions.mcp, req).await,
         "redirect" => redirect::handler(&functions.redirector, req).await,

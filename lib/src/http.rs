@@ -125,6 +125,41 @@ pub fn ok(value: &impl serde::Serialize) -> Response<Body> {
     response
 }
 
+/// 200 with a drawn QR code: a PNG as a binary body (API Gateway receives it base64-encoded
+/// with `isBase64Encoded`, which `lambda_http` sets for binary bodies, and sends the bytes), an
+/// SVG as text. The SVG carries only shapes and a PNG; its CSP forbids scripts regardless.
+pub fn image(image: &crate::qr::QrImage) -> Response<Body> {
+    use crate::qr::Format;
+    let body = match image.format {
+        Format::Png => Body::Binary(image.bytes.clone()),
+        Format::Svg => Body::Text(String::from_utf8_lossy(&image.bytes).into_owned()),
+    };
+    let slug = image
+        .encodes
+        .split('?')
+        .next()
+        .and_then(|link| link.rsplit('/').next())
+        .filter(|s| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+        .unwrap_or("link");
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(image.format.media_type()),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; img-src data:; style-src 'unsafe-inline'"),
+    );
+    if let Ok(disposition) = HeaderValue::from_str(&format!("inline; filename=\"{slug}-qr.{}\"", image.format.as_str()))
+    {
+        headers.insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    response
+}
+
 /// The status an expected failure is answered with.
 pub fn status_of(err: &ServiceError) -> StatusCode {
     use ServiceError::*;
@@ -145,6 +180,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
         | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
+        QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

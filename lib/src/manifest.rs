@@ -141,6 +141,16 @@ pub const FUNCTIONS: &[Function] = &[
         index_actions: &[],
     },
     Function {
+        name: "link-qr",
+        logical_id: "LinkQrFunction",
+        routes: &[
+            service("GET", "/apiv1/links/{id}/qr"),
+            service("HEAD", "/apiv1/links/{id}/qr"),
+        ],
+        table_actions: &[GET_ITEM, BATCH_GET],
+        index_actions: &[],
+    },
+    Function {
         name: "workspace-analytics",
         logical_id: "WorkspaceAnalyticsFunction",
         routes: &[
@@ -305,6 +315,14 @@ mod tests {
         let matched = find(Api::Service, "GET", "/apiv1/links/abc/analytics").unwrap();
         assert_eq!(matched.function.name, "link-analytics");
         assert_eq!(matched.parameters, vec![("id", "abc".to_string())]);
+    }
+
+    #[test]
+    fn the_qr_route_is_its_own_function() {
+        let matched = find(Api::Service, "GET", "/apiv1/links/abc/qr").unwrap();
+        assert_eq!(matched.function.name, "link-qr");
+        assert_eq!(matched.parameters, vec![("id", "abc".to_string())]);
+        assert_eq!(allowed_methods(Api::Service, "/apiv1/links/abc/qr"), ["GET", "HEAD"]);
     }
 
     #[test]

@@ -201,6 +201,27 @@ async fn the_read_and_mcp_events_are_accepted_by_their_handlers() {
 }
 
 #[tokio::test]
+async fn the_qr_event_is_answered_with_a_png_as_a_binary_body() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let created = run(&app, "create-link.json", None).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let path = format!("{}/../events/link-qr.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path)
+        .expect("event file")
+        .replace(EVENT_LINK, &id);
+    let request = lambda_http::request::from_str(&text).expect("a valid API Gateway v2 event");
+    let response = link_qr::handler(&app.service, request).await.expect("handler");
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/png");
+    let Body::Binary(png) = response.body() else {
+        panic!("a PNG is a binary body (lambda_http sends it base64-encoded)");
+    };
+    let full_link = created["fullLink"].as_str().unwrap();
+    assert_eq!(lib::testing::qr::decode_png(png), [Ok(format!("{full_link}?qr=1"))]);
+}
+
+#[tokio::test]
 async fn the_analytics_and_fallback_events_are_answered_by_their_handlers() {
     let app = spawn_app().await;
     seed_event_identity(&app).await;

@@ -51,6 +51,15 @@ pub async fn spawn_app() -> TestApp {
 
 /// `spawn_app` with a changed configuration (for example the link cache TTL).
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
+    spawn(configure, None).await
+}
+
+/// `spawn_app` whose QR logos are fetched with `logos` (a test server's fetcher).
+pub async fn spawn_app_with_logos(logos: lib::qr::LogoFetcher) -> TestApp {
+    spawn(|_| {}, Some(logos)).await
+}
+
+async fn spawn(configure: impl FnOnce(&mut Config), logos: Option<lib::qr::LogoFetcher>) -> TestApp {
     let requests = RequestCounter::new();
     let client = dynamodb_client(&requests).await;
     let table = unique_table();
@@ -65,12 +74,11 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         click_retention_days: 400,
     };
     configure(&mut config);
-    let service = Arc::new(Service::new(
-        Store::new(client, table),
-        config,
-        clock.clone(),
-        Arc::new(OsEntropy),
-    ));
+    let mut service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
+    if let Some(logos) = logos {
+        service = service.with_logo_fetcher(logos);
+    }
+    let service = Arc::new(service);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");

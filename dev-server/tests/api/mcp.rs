@@ -9,9 +9,10 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 8] = [
+const ALL_TOOLS: [&str; 9] = [
     "list_links",
     "get_link",
+    "get_link_qr",
     "create_link",
     "update_link",
     "delete_link",
@@ -227,7 +228,7 @@ async fn a_supported_protocol_version_header_is_accepted() {
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(tool_names(&answer).len(), 8);
+    assert_eq!(tool_names(&answer).len(), ALL_TOOLS.len());
 }
 
 // ----- the stateless 2026-07-28 era -----
@@ -481,7 +482,7 @@ async fn tool_schemas_declare_json_schema_2020_12_over_the_wire() {
 async fn each_scope_shows_exactly_its_tools() {
     let app = spawn_app().await;
     let expected: [(Scope, &[&str]); 5] = [
-        (Scope::LinksRead, &["list_links", "get_link"]),
+        (Scope::LinksRead, &["list_links", "get_link", "get_link_qr"]),
         (Scope::LinksWrite, &["create_link", "update_link"]),
         (Scope::LinksDelete, &["delete_link"]),
         (Scope::LinksBulk, &["bulk_create_links"]),

@@ -1,4 +1,4 @@
-//! The eight MCP tools: results, errors (the HTTP API's sentences as -32602), and parity
+//! The MCP tools: results, errors (the HTTP API's sentences as -32602), and parity
 //! with the HTTP API.
 
 use reqwest::{Method, StatusCode};
@@ -119,13 +119,13 @@ async fn an_argument_the_schema_does_not_have_is_invalid_params_naming_it() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
     let mut body = link("n");
-    body["qrSettings"] = json!({ "color": "#000" });
+    body["ogTitle"] = json!("Only update_link takes it");
     let answer = app.tool_in(&ws, "create_link", body).await;
     assert_eq!(
         answer.error(),
-        (-32602, "qrSettings is not a known field; check its spelling.")
+        (-32602, "ogTitle is not a known field; check its spelling.")
     );
-    assert_eq!(answer.body["error"]["data"]["field"], "qrSettings");
+    assert_eq!(answer.body["error"]["data"]["field"], "ogTitle");
 }
 
 #[tokio::test]

@@ -80,6 +80,17 @@ async fn the_link_functions_need_only_the_actions_their_policies_allow() {
         .await;
     assert_allowed(&app, "get-link");
 
+    let (status, _) = app
+        .request(
+            Method::GET,
+            &format!("/apiv1/links/{id}/qr?{query}&format=png"),
+            Some(&ws.key),
+            None,
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    assert_allowed(&app, "link-qr");
+
     app.delete(&ws, &id).await;
     assert_allowed(&app, "delete-link");
 }

@@ -3,6 +3,7 @@
 
 use crate::domain::{Browser, Device, Os, Vocabulary};
 use crate::ids::ObjectId;
+use crate::visitor::Trigger;
 
 pub const CLICKS: &str = "clicks";
 /// The sketch of every visitor (as opposed to one rule's or variant's).
@@ -10,6 +11,12 @@ pub const ALL: &str = "all";
 pub const UNKNOWN: &str = "Unknown";
 pub const OTHER: &str = "Other";
 pub const DIRECT: &str = "Direct";
+
+/// Visits by a trigger. Only QR scans are counted (`trigger|qr`): link visits are the clicks
+/// that are not scans, which also holds for days folded before triggers existed.
+pub fn trigger(trigger: Trigger) -> String {
+    format!("trigger|{}", trigger.as_str())
+}
 
 pub fn device(device: Device) -> String {
     format!("device|{device}")

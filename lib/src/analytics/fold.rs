@@ -14,6 +14,7 @@ use crate::ids::ObjectId;
 use crate::store::keys::{self, Key, StatsOwner};
 use crate::store::rollups::Fold;
 use crate::store::{Click, Store, StoreError};
+use crate::visitor::Trigger;
 
 /// Most distinct counters one update carries (keeps each expression well under 4 KB).
 pub const MAX_COUNTERS_PER_UPDATE: usize = 100;
@@ -212,6 +213,9 @@ fn plan(chunk: &[ClickRecord]) -> (Counters, Visitors) {
             dimension::os(c.os),
             dimension::browser(c.browser),
         ];
+        if c.trigger == Trigger::Qr {
+            core.push(dimension::trigger(Trigger::Qr));
+        }
         let ws_core = core.clone();
         if let Some(rule) = &c.rule_id {
             core.push(dimension::rule(rule));
@@ -315,6 +319,7 @@ mod tests {
                 referrer: None,
                 visitor: format!("{i:032x}"),
                 bot: false,
+                trigger: Trigger::Link,
             },
         }
     }

@@ -11,6 +11,7 @@ use crate::domain::{CountryCode, Link};
 use crate::ids::ObjectId;
 use crate::store::Item;
 use crate::store::rollups::{counters, sketches_of, sort_key};
+use crate::visitor::Trigger;
 
 /// `{ title, value, flag? }`, keyed by the dimension value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -29,6 +30,40 @@ pub struct Totals {
     pub total: u64,
     pub period_total: u64,
     pub unique: u64,
+}
+
+/// Visits by what brought them: the link itself, or a scan of its QR code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct Triggers {
+    pub link: TriggerEntry,
+    pub qr: TriggerEntry,
+}
+
+/// `{ title, value }` of one trigger.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct TriggerEntry {
+    pub title: String,
+    pub value: u64,
+}
+
+impl Default for Triggers {
+    fn default() -> Self {
+        Self::new(0, 0)
+    }
+}
+
+impl Triggers {
+    /// From a range's clicks and the QR scans among them.
+    fn new(clicks: u64, scans: u64) -> Self {
+        let entry = |title: &str, value| TriggerEntry {
+            title: title.to_string(),
+            value,
+        };
+        Self {
+            link: entry("Link", clicks.saturating_sub(scans)),
+            qr: entry("QR code", scans),
+        }
+    }
 }
 
 /// Statistics of one rule or variant.
@@ -54,6 +89,8 @@ pub struct LinkAnalytics {
     pub browsers: Breakdown,
     pub os: Breakdown,
     pub referrers: Breakdown,
+    /// Clicks by trigger: `link` (the short URL) and `qr` (a scan of the QR code).
+    pub triggers: Triggers,
     pub rules_stats: BTreeMap<String, RouteStats>,
     pub ab_variants_stats: BTreeMap<String, RouteStats>,
 }
@@ -77,6 +114,8 @@ pub struct WorkspaceAnalytics {
     pub devices: Breakdown,
     pub browsers: Breakdown,
     pub os: Breakdown,
+    /// Clicks by trigger: `link` (the short URL) and `qr` (a scan of the QR code).
+    pub triggers: Triggers,
 }
 
 /// Counters summed over the range, and the day sketches, of one owner.
@@ -137,6 +176,13 @@ impl Summed {
         } else {
             estimate_all(&sketches)
         }
+    }
+
+    fn triggers(&self) -> Triggers {
+        Triggers::new(
+            self.count(dimension::CLICKS),
+            self.count(&dimension::trigger(Trigger::Qr)),
+        )
     }
 
     fn daily_traffic(&self, from: NaiveDate, to: NaiveDate) -> BTreeMap<String, u64> {
@@ -292,6 +338,7 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
         browsers: summed.plain("browser"),
         os: summed.plain("os"),
         referrers: summed.plain("referrer"),
+        triggers: summed.triggers(),
         rules_stats,
         ab_variants_stats,
     }
@@ -336,5 +383,6 @@ pub fn workspace_report(
         devices: summed.plain("device"),
         browsers: summed.plain("browser"),
         os: summed.plain("os"),
+        triggers: summed.triggers(),
     }
 }

@@ -3,6 +3,7 @@
 
 mod ab_test;
 mod account;
+mod colour;
 mod condition;
 mod link;
 mod qr;
@@ -13,9 +14,10 @@ mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
+pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
-pub use qr::{HexColor, QrFields, QrSettings};
+pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 use crate::ids::ObjectId;
+use crate::qr::QrRequest;
 use crate::service::{ListQuery, ServiceError, parse_analytics_link_id, parse_link_id};
 use crate::wire::DayRange;
 use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};
@@ -137,5 +138,32 @@ pub struct BulkArgs {
 fn items_need_name_and_rules(schema: &mut schemars::Schema) {
     if let Some(items) = schema.get_mut("items").and_then(Value::as_object_mut) {
         items.insert("required".into(), serde_json::json!(["name", "rules"]));
+    }
+}
+
+/// `get_link_qr`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(transform = crate::wire::schema::require_link_id)]
+pub struct QrArgs {
+    /// The link's id (24 hexadecimal characters).
+    #[serde(default, deserialize_with = "any_as_text")]
+    #[schemars(regex(pattern = OBJECT_ID_PATTERN))]
+    pub link_id: Option<String>,
+    /// svg (default): the SVG document, as text; png: a PNG image.
+    #[serde(default)]
+    #[schemars(extend("enum" = ["svg", "png"], "default" = "svg"))]
+    pub format: Option<String>,
+    /// Pixels per side, 128 to 2048 (default 512).
+    #[serde(default)]
+    #[schemars(with = "Option<u64>", range(min = 128, max = 2048), extend("default" = 512))]
+    pub size: Option<serde_json::Number>,
+}
+
+impl QrArgs {
+    pub fn parse(self) -> Result<(ObjectId, QrRequest), ServiceError> {
+        let id = parse_link_id(self.link_id.as_deref())?;
+        let request = QrRequest::parse(self.format.as_deref(), self.size.map(|n| n.to_string()).as_deref())?;
+        Ok((id, request))
     }
 }

@@ -4,9 +4,8 @@
 use std::borrow::Cow;
 
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, CallToolResult, DiscoverResult, Implementation,
-    ListToolsResult, MetaObject, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool,
-    ToolsCapability,
+    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListToolsResult, MetaObject,
+    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool, ToolsCapability,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -66,7 +65,7 @@ impl Server {
         caller: Caller,
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
-    ) -> Result<Value, ServiceError> {
+    ) -> Result<tools::Output, ServiceError> {
         let tool = ToolName::named(&request.name).ok_or_else(|| {
             ServiceError::BadRequest(format!(
                 "Unknown tool: {}. Call tools/list for the tools this API key may use.",
@@ -81,7 +80,9 @@ impl Server {
         match workspace {
             None => {
                 let choice = WorkspaceChoice::new(self.service.workspaces_of(&caller).await?);
-                Ok(serde_json::to_value(choice).expect("a workspace list encodes as JSON"))
+                Ok(tools::Output::Json(
+                    serde_json::to_value(choice).expect("a workspace list encodes as JSON"),
+                ))
             }
             Some(id) => {
                 let access = self.service.open_workspace(caller, Some(&id)).await?;
@@ -204,9 +205,7 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
         match self.call(admitted.caller.clone(), parts, request).await {
-            Ok(value) => Ok(CallToolResult::structured(value)
-                .with_meta(server_info_meta(&context))
-                .into()),
+            Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
             Err(err) => Err(errors::to_rpc(&err, &admitted.request_id)),
         }
     }

@@ -1,17 +1,20 @@
-//! The eight tools: how `tools/list` shows them (schemas derived from the argument and result
+//! The nine tools: how `tools/list` shows them (schemas derived from the argument and result
 //! types), and how a call is parsed (no I/O) and then run on the same service code as the
 //! HTTP API.
 
 use std::sync::{Arc, LazyLock};
 
-use rmcp::model::{JsonObject, Tool, ToolAnnotations};
+use base64::Engine as _;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::args::{BulkArgs, LinkAnalyticsArgs, LinkIdArgs, ListArgs, RangeArgs};
+use super::args::{BulkArgs, LinkAnalyticsArgs, LinkIdArgs, ListArgs, QrArgs, RangeArgs};
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::domain::Scope;
 use crate::ids::ObjectId;
+use crate::qr::{Format, QrImage, QrRequest};
 use crate::service::{
     Access, BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, ListQuery, Service, ServiceError, UpdatedLink,
     WorkspaceChoice, parse_link_id,
@@ -24,6 +27,7 @@ use crate::wire::{self, BulkItems, DayRange, Door, LinkInput, LinkPatchInput, Mc
 pub enum ToolName {
     ListLinks,
     GetLink,
+    GetLinkQr,
     CreateLink,
     UpdateLink,
     DeleteLink,
@@ -47,9 +51,10 @@ const WORKSPACE_NOTE: &str = "Works in one workspace: pass workspaceId (or set t
     without one, the answer is the list of your workspaces instead.";
 
 impl ToolName {
-    pub const ALL: [ToolName; 8] = [
+    pub const ALL: [ToolName; 9] = [
         Self::ListLinks,
         Self::GetLink,
+        Self::GetLinkQr,
         Self::CreateLink,
         Self::UpdateLink,
         Self::DeleteLink,
@@ -62,6 +67,7 @@ impl ToolName {
         match self {
             Self::ListLinks => "list_links",
             Self::GetLink => "get_link",
+            Self::GetLinkQr => "get_link_qr",
             Self::CreateLink => "create_link",
             Self::UpdateLink => "update_link",
             Self::DeleteLink => "delete_link",
@@ -77,7 +83,7 @@ impl ToolName {
 
     fn scope(self) -> Scope {
         match self {
-            Self::ListLinks | Self::GetLink => Scope::LinksRead,
+            Self::ListLinks | Self::GetLink | Self::GetLinkQr => Scope::LinksRead,
             Self::CreateLink | Self::UpdateLink => Scope::LinksWrite,
             Self::DeleteLink => Scope::LinksDelete,
             Self::BulkCreateLinks => Scope::LinksBulk,
@@ -109,13 +115,27 @@ impl ToolName {
                 output::<LinkRecord>(),
                 annotations(true, false, true),
             ),
+            Self::GetLinkQr => (
+                "Get a link's QR code",
+                "Draw the link's QR code from its qrSettings (color on bgColor, the logo in the centre when \
+                 useLogo is true): it encodes the short URL with ?qr=1, so scans are counted apart from clicks \
+                 (triggers.qr in the analytics). format svg (default) gives the SVG document as a text item; png \
+                 gives a PNG image item; size is 128-2048 pixels (default 512). A summary (what the code encodes, \
+                 format, size, mimeType) follows as JSON. A link saved before colours were checked for \
+                 scanning, or whose logo cannot be fetched, is refused with a sentence saying what to change."
+                    .to_string(),
+                input::<QrArgs>(&[]),
+                output::<QrSummary>(),
+                qr_annotations(),
+            ),
             Self::CreateLink => (
                 "Create a link",
                 format!(
                     "Create a short link. rules needs exactly one default rule (isDefault true, no conditions): the \
                      destination when no other rule matches. Other rules are checked in order and the first whose \
                      conditions all match the visitor (country, city, device, os, browser, locale, time window, \
-                     days) wins. {AB_RULES} The slug is generated when omitted. Returns id, slug and fullLink."
+                     days) wins. {AB_RULES} The slug is generated when omitted. qrSettings must draw a scannable code: \
+                     color darker than bgColor at a contrast of at least 3:1. Returns id, slug and fullLink."
                 ),
                 input::<McpLinkInput>(&["name", "rules"]),
                 output::<CreatedLink>(),
@@ -210,6 +230,13 @@ fn annotations(read_only: bool, destructive: bool, idempotent: bool) -> ToolAnno
     a
 }
 
+/// `get_link_qr` reads, like the other reads, but may fetch the link's logo from the web.
+fn qr_annotations() -> ToolAnnotations {
+    let mut a = annotations(true, false, true);
+    a.open_world_hint = Some(true);
+    a
+}
+
 fn object(schema: schemars::Schema) -> JsonObject {
     match schema.to_value() {
         Value::Object(map) => map,
@@ -286,6 +313,7 @@ fn output<T: JsonSchema>() -> Arc<JsonObject> {
 pub enum Parsed {
     List(ListQuery),
     Get(ObjectId),
+    Qr(ObjectId, QrRequest),
     Create(Box<LinkInput>),
     Update(ObjectId, Box<LinkPatchInput>),
     Delete(ObjectId),
@@ -312,6 +340,10 @@ impl ToolName {
             Self::ListLinks => Parsed::List(wire::from_json::<ListArgs>(from(args))?.try_into()?),
             Self::GetLink => Parsed::Get(wire::from_json::<LinkIdArgs>(from(args))?.try_into()?),
             Self::DeleteLink => Parsed::Delete(wire::from_json::<LinkIdArgs>(from(args))?.try_into()?),
+            Self::GetLinkQr => {
+                let (id, request) = wire::from_json::<QrArgs>(from(args))?.parse()?;
+                Parsed::Qr(id, request)
+            }
             Self::CreateLink => {
                 let input: McpLinkInput = wire::from_json(from(args))?;
                 Parsed::Create(Box::new(input.into()))
@@ -345,16 +377,69 @@ fn encode(value: impl serde::Serialize) -> Value {
     serde_json::to_value(value).expect("service results encode as JSON")
 }
 
-/// Runs a parsed call in the caller's workspace: the structured result.
-pub async fn run(service: &Service, access: &Access, parsed: Parsed) -> Result<Value, ServiceError> {
-    Ok(match parsed {
+/// What `get_link_qr` says about the code it returns (its structured result).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QrSummary {
+    pub link_id: ObjectId,
+    /// What a scanner reads: the link's fullLink with ?qr=1.
+    pub encodes: String,
+    pub format: Format,
+    /// Pixels per side.
+    pub size: u32,
+    #[schemars(extend("enum" = ["image/svg+xml", "image/png"]))]
+    pub mime_type: &'static str,
+}
+
+/// A tool's result: JSON (as `structuredContent` and one text item), or a QR code (the code
+/// first, as SVG text or a PNG image item, then its summary).
+#[derive(Debug)]
+pub enum Output {
+    Json(Value),
+    Qr(ObjectId, QrImage),
+}
+
+impl Output {
+    pub fn into_result(self) -> CallToolResult {
+        match self {
+            Self::Json(value) => CallToolResult::structured(value),
+            Self::Qr(link_id, image) => {
+                let summary = encode(QrSummary {
+                    link_id,
+                    encodes: image.encodes,
+                    format: image.format,
+                    size: image.size,
+                    mime_type: image.format.media_type(),
+                });
+                let code = match image.format {
+                    Format::Svg => ContentBlock::text(String::from_utf8_lossy(&image.bytes).into_owned()),
+                    Format::Png => ContentBlock::image(
+                        base64::engine::general_purpose::STANDARD.encode(&image.bytes),
+                        image.format.media_type(),
+                    ),
+                };
+                let mut result = CallToolResult::success(vec![code, ContentBlock::text(summary.to_string())]);
+                result.structured_content = Some(summary);
+                result
+            }
+        }
+    }
+}
+
+/// Runs a parsed call in the caller's workspace.
+pub async fn run(service: &Service, access: &Access, parsed: Parsed) -> Result<Output, ServiceError> {
+    Ok(Output::Json(match parsed {
         Parsed::List(query) => encode(service.list_links(access, &query).await?),
         Parsed::Get(id) => encode(service.get_link_record(access, &id).await?),
+        Parsed::Qr(id, request) => {
+            let image = service.link_qr(access, &id, request).await?;
+            return Ok(Output::Qr(id, image));
+        }
         Parsed::Create(input) => encode(service.create_link(access, &input, Door::Mcp).await?),
         Parsed::Update(id, patch) => encode(service.update_link(access, &id, &patch, Door::Mcp).await?),
         Parsed::Delete(id) => encode(service.delete_link(access, &id).await?),
         Parsed::Bulk(items) => encode(service.bulk_create(access, items, Door::Mcp).await?),
         Parsed::LinkAnalytics(id, range) => encode(service.link_analytics(access, &id, range).await?),
         Parsed::WorkspaceAnalytics(range) => encode(service.workspace_analytics(access, range).await?),
-    })
+    }))
 }

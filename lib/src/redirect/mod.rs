@@ -15,7 +15,7 @@ use crate::domain::{Hostname, Link, Slug, TargetUrl};
 use crate::routing::{self, Route};
 use crate::service::{Service, ServiceError};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
-use crate::visitor::{Agent, Visitor, VisitorHeaders};
+use crate::visitor::{Agent, Trigger, Visitor, VisitorHeaders};
 
 /// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
 /// and the visitor's query re-encoded by the `url` crate, so a redirect never lacks a valid
@@ -71,7 +71,8 @@ pub struct VisitRequest<'a> {
     /// The path without its leading slash.
     pub slug: &'a str,
     pub head: bool,
-    /// The visitor's own query string, forwarded to the destination.
+    /// The visitor's own query string, forwarded to the destination (without the `qr=1` of a
+    /// QR scan).
     pub query: Option<&'a str>,
     pub headers: VisitorHeaders<'a>,
 }
@@ -221,7 +222,8 @@ impl Redirector {
         }
         let visitor = Visitor::classify(&request.headers);
         let entropy = self.service.entropy.as_ref();
-        let (route, outcome) = plan(&stored.link, &visitor, now, entropy, request.query);
+        let (trigger, query) = Trigger::split(request.query);
+        let (route, outcome) = plan(&stored.link, &visitor, now, entropy, query.as_deref());
         let limited = stored.link.settings.clicks_limit.is_some();
         // HEAD and previews never count; on a click-limited link they get no destination.
         if request.head {
@@ -233,7 +235,7 @@ impl Redirector {
             Agent::Bot if !limited => return Ok(outcome),
             Agent::Bot | Agent::Human => {}
         }
-        let click = self.click(&stored.link, &visitor, route, now);
+        let click = self.click(&stored.link, &visitor, route, now, trigger);
         let placement = ClickPlacement {
             shard: entropy.below(keys::CLICK_SHARDS),
             expires_at: now + chrono::Duration::days(i64::from(self.service.config.click_retention_days)),
@@ -258,7 +260,7 @@ impl Redirector {
         Ok(outcome)
     }
 
-    fn click(&self, link: &Link, visitor: &Visitor, route: Route<'_>, now: DateTime<Utc>) -> Click {
+    fn click(&self, link: &Link, visitor: &Visitor, route: Route<'_>, now: DateTime<Utc>, trigger: Trigger) -> Click {
         let (rule_id, variant_id) = match route {
             Route::Rule(rule) => (Some(rule.id.to_string()), None),
             Route::Variant(variant) => (None, Some(variant.id.as_str().to_string())),
@@ -279,6 +281,7 @@ impl Redirector {
             referrer: visitor.referrer.clone(),
             visitor: visitor.visitor_hash.clone(),
             bot: visitor.agent == Agent::Bot,
+            trigger,
         }
     }
 }

@@ -53,6 +53,9 @@ pub enum ServiceError {
     LicenseExpired,
     #[error("{0}")]
     Invalid(Invalid),
+    /// A link's saved QR settings cannot be drawn as a scannable code (422).
+    #[error("{0}")]
+    QrUnavailable(Invalid),
     #[error("Domain is not available for this workspace.")]
     DomainNotAvailable,
     #[error("{}", quota_message(*.resource, *.limit))]
@@ -125,7 +128,7 @@ impl ServiceError {
     /// The input field at fault, when one is.
     pub fn field(&self) -> Option<&str> {
         match self {
-            Self::Invalid(invalid) => invalid.field.as_deref(),
+            Self::Invalid(invalid) | Self::QrUnavailable(invalid) => invalid.field.as_deref(),
             Self::DomainNotAvailable => Some("domain"),
             Self::SlugTaken => Some("slug"),
             Self::InvalidLinkId | Self::LinkIdRequired => Some("linkId"),

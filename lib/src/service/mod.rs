@@ -6,6 +6,7 @@ mod bulk;
 mod error;
 mod links;
 mod outcomes;
+mod qr;
 mod reading;
 mod retry;
 
@@ -24,6 +25,7 @@ pub use reading::{
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
 use crate::ids::ObjectId;
+use crate::qr::LogoFetcher;
 use crate::store::Store;
 
 /// Everything an operation needs, built once per process and shared by reference.
@@ -33,6 +35,8 @@ pub struct Service {
     pub config: Config,
     pub clock: Arc<dyn Clock>,
     pub entropy: Arc<dyn Entropy>,
+    /// Fetches QR logos given as https URLs (public addresses only).
+    pub logos: Arc<LogoFetcher>,
 }
 
 impl std::fmt::Debug for Service {
@@ -50,6 +54,15 @@ impl Service {
             config,
             clock,
             entropy,
+            logos: Arc::new(LogoFetcher::public()),
+        }
+    }
+
+    /// The same service fetching logos with `logos` (tests serve logos from this machine).
+    pub fn with_logo_fetcher(self, logos: LogoFetcher) -> Self {
+        Self {
+            logos: Arc::new(logos),
+            ..self
         }
     }
 

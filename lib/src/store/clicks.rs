@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, update_applied};
 use crate::domain::{Browser, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
+use crate::visitor::Trigger;
 
 /// A delivery of a link's destination, as the redirect records it: a counted click, or (on a
 /// click-limited link, where every delivery consumes the limit) a bot's visit, which the
@@ -41,6 +42,10 @@ pub struct Click {
     /// A bot's visit of a click-limited link: it consumed the limit but is not a click.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bot: bool,
+    /// What brought the visitor: the link, or a scan of its QR code (`qr=1`). Clicks stored
+    /// before it existed read back as `link`.
+    #[serde(default)]
+    pub trigger: Trigger,
 }
 
 /// Where a click is written and how long it is kept.

@@ -3,6 +3,8 @@
 
 mod clock;
 mod links;
+pub mod logos;
+pub mod qr;
 mod requests;
 pub mod ua_corpus;
 

@@ -1,10 +1,12 @@
 //! Visitor classification: who is asking, in the contract's vocabulary.
 
+mod trigger;
 pub mod ua;
 
 use sha2::{Digest, Sha256};
 
 use crate::domain::{Browser, CountryCode, Device, Os};
+pub use trigger::Trigger;
 pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints};
 
 /// What kind of client made a request.

@@ -59,14 +59,15 @@ door_inputs! {
         /// Weighted A/B split.
         #[serde(default)]
         ab_test: Option<AbTestFields>,
+        /// QR code settings: dark modules (color) on a light background (bgColor) at a contrast of
+        /// at least 3:1, and an optional logo.
+        #[serde(default)]
+        qr_settings: Option<QrFields>,
     }
     http_only {
         /// Quick start: one default rule to this URL (instead of rules).
         #[serde(default)]
         url: Option<String>,
-        /// QR code settings.
-        #[serde(default)]
-        qr_settings: Option<QrFields>,
         /// Title of social sharing previews (at most 255 characters).
         #[serde(default)]
         #[schemars(length(max = 255))]
@@ -249,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_mcp_shape_refuses_the_http_only_fields() {
-        for field in ["url", "qrSettings", "ogTitle", "ogDescription", "appearanceColor"] {
+        for field in ["url", "ogTitle", "ogDescription", "appearanceColor"] {
             let err = crate::wire::from_json::<McpLinkInput>(json!({ field: "x" })).unwrap_err();
             assert_eq!(err, Invalid::unknown_field(field));
         }

@@ -77,12 +77,12 @@ door_inputs! {
         /// Enables GPS location capture on click.
         #[serde(default)]
         gps_tracking: Option<bool>,
-    }
-    http_only {
-        /// QR code settings (replaced as a whole).
+        /// QR code settings, replaced as a whole (omitted fields take their defaults): dark modules
+        /// (color) on a light background (bgColor) at a contrast of at least 3:1.
         #[serde(default)]
         qr_settings: Option<QrFields>,
     }
+    http_only {}
 }
 
 /// A validated update: `None` leaves a field as it is.

@@ -1,0 +1,20 @@
+//! `GET /apiv1/links/{id}/qr?workspaceId=…&format=svg|png&size=N`: the link's QR code (the
+//! same service code as the MCP tool `get_link_qr`).
+
+use lambda_http::{Body, Error, Request, Response};
+use lib::http;
+use lib::qr::QrRequest;
+use lib::service::{Service, parse_link_id};
+
+pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
+    http::respond(&req, async {
+        let access = http::open_query(service, &req).await?;
+        let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
+        let request = QrRequest::parse(
+            http::query(&req, "format").as_deref(),
+            http::query(&req, "size").as_deref(),
+        )?;
+        Ok(http::image(&service.link_qr(&access, &id, request).await?))
+    })
+    .await
+}
