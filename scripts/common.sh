@@ -210,6 +210,18 @@ ensure_shellcheck() {
     fi
 }
 
+# zbarimg (Debian zbar-tools): the second, independent decoder that reads back the QR codes the
+# tests draw (tests/qr-zbar.sh), beside the rqrr crate inside the Rust tests.
+ensure_zbar() {
+    if ! command -v zbarimg >/dev/null 2>&1; then
+        log "installing zbarimg (Debian zbar-tools)"
+        apt_install zbar-tools
+    fi
+    if ! zbarimg --version >/dev/null 2>&1; then
+        fail "zbarimg does not run after installing zbar-tools" "install the Debian package zbar-tools by hand (apt-get install zbar-tools)"
+    fi
+}
+
 # The real MCP clients the test command drives the endpoint with: the Python `mcp` SDK in a
 # venv, and the MCP Inspector CLI run by Node 22 (the npm package `node@22`, since the
 # Inspector needs Node >= 22.19). Sets MCP_PYTHON, NODE22 and INSPECTOR.

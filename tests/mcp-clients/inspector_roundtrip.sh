@@ -11,7 +11,7 @@ field() { python3 -c 'import json,sys; v=json.load(sys.stdin); [v:=v[k] if not k
 check() { if [ "$1" != "$2" ]; then echo "FAILED: $3 (got '$1', want '$2')" >&2; exit 1; fi; echo "ok: $3"; }
 
 tools=$(run --method tools/list | python3 -c 'import json,sys; print(",".join(t["name"] for t in json.load(sys.stdin)["tools"]))')
-check "$tools" "list_links,get_link,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics" "tools/list shows the eight tools"
+check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics" "tools/list shows the nine tools"
 
 created=$(call create_link --tool-arg name=Inspector \
     --tool-arg 'rules=[{"targetUrl":"https://example.com/m","isDefault":false,"device":["mobile"]},{"targetUrl":"https://example.com/","isDefault":true}]')
@@ -21,6 +21,10 @@ id=$(field structuredContent.id <<<"$created")
 got=$(call get_link --tool-arg "linkId=$id")
 check "$(field structuredContent.name <<<"$got")" "Inspector" "get_link reads it back"
 check "$(field structuredContent.rules.0.device <<<"$got")" '["mobile"]' "get_link shows the rules"
+
+qr=$(call get_link_qr --tool-arg "linkId=$id")
+check "$(field content.0.type <<<"$qr")" "text" "get_link_qr gives the SVG as a text item"
+check "$(field content.0.text <<<"$qr" | head -c 4)" "<svg" "the text item is an SVG document"
 
 listed=$(call list_links --tool-arg search=inspector)
 check "$(field structuredContent.links.0.id <<<"$listed")" "$id" "list_links finds it"

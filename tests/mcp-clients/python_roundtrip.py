@@ -6,6 +6,7 @@ MODE is "auto" (probe server/discover at 2026-07-28, fall back to initialize) or
 """
 
 import asyncio
+import base64
 import sys
 
 import httpx2
@@ -16,6 +17,7 @@ from mcp.shared.exceptions import MCPError
 EXPECTED_TOOLS = [
     "list_links",
     "get_link",
+    "get_link_qr",
     "create_link",
     "update_link",
     "delete_link",
@@ -48,7 +50,7 @@ async def main(url, key, workspace, mode):
 
             listed = await client.list_tools()
             names = [t.name for t in listed.tools]
-            check(names == EXPECTED_TOOLS, f"tools/list shows the eight tools: {names}")
+            check(names == EXPECTED_TOOLS, f"tools/list shows the nine tools: {names}")
 
             chooser = await call(client, "list_links", {})
             check(any(w["id"] == workspace for w in chooser["workspaces"]), "no workspace: the workspace list")
@@ -69,6 +71,13 @@ async def main(url, key, workspace, mode):
             record = await call(client, "get_link", {**ws, "linkId": link_id})
             check(record["name"] == f"Python {mode}" and len(record["rules"]) == 2, "get_link reads it back")
             rule_id = record["rules"][0]["id"]
+
+            qr = await client.call_tool("get_link_qr", {**ws, "linkId": link_id, "format": "png", "size": 256})
+            image = qr.content[0]
+            mime = getattr(image, "mime_type", None) or getattr(image, "mimeType", None)
+            check(not qr.is_error and image.type == "image" and mime == "image/png", "get_link_qr gives a PNG image item")
+            check(base64.b64decode(image.data).startswith(b"\x89PNG\r\n\x1a\n"), "the image item holds a PNG")
+            check(qr.structured_content["encodes"] == created["fullLink"] + "?qr=1", "the code encodes fullLink?qr=1")
 
             page = await call(client, "list_links", {**ws, "search": f"python {mode}"})
             check([l["id"] for l in page["links"]] == [link_id], "list_links finds it by search")

@@ -392,7 +392,7 @@ async fn create_stores_every_setting() {
         "abTest": { "enabled": true, "variants": [
             { "id": "a", "name": "A", "url": "https://a.com", "weight": 70 },
             { "id": "b", "name": "B", "url": "https://b.com", "weight": 30 } ] },
-        "qrSettings": { "color": "#ABC", "useLogo": true, "logo": "https://example.com/logo.png" },
+        "qrSettings": { "color": "#1A237E", "useLogo": true, "logo": "https://example.com/logo.png" },
         "ogTitle": "Title", "ogDescription": "Desc", "appearanceColor": "#112233",
         "conversionTracking": true, "gpsTracking": true
     });
@@ -403,7 +403,7 @@ async fn create_stores_every_setting() {
     assert_eq!(s.clicks_limit.unwrap().get(), 10);
     assert_eq!(s.rules.len(), 2);
     assert_eq!(s.ab_test.unwrap().variants[1].weight, 30);
-    assert_eq!(s.qr_settings.color.as_str(), "#abc");
+    assert_eq!(s.qr_settings.color.as_str(), "#1a237e");
     assert_eq!(s.qr_settings.bg_color.as_str(), "#ffffff");
     assert_eq!(s.og_title.unwrap().as_str(), "Title");
     assert!(s.conversion_tracking && s.gps_tracking);

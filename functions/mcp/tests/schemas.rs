@@ -92,6 +92,8 @@ fn create_link_schema_and_parser_accept_the_same_valid_arguments() {
                 "abTest": { "enabled": true, "variants": [{ "url": "https://a.com", "weight": 7 }, { "url": "https://b.com", "weight": 3 }] } }),
         json!({ "name": "n", "rules": [default_rule()], "abTest": { "enabled": false, "variants": [] },
                 "expirationDate": "2099-01-01T00:00:00Z", "conversionTracking": true, "gpsTracking": false, "active": false }),
+        json!({ "name": "n", "rules": [default_rule()],
+                "qrSettings": { "color": "#1D3557", "bgColor": "#fff", "useLogo": true, "logo": "https://e.com/logo.svg" } }),
     ];
     let schema = input_schema("create_link");
     for args in valid {
@@ -108,7 +110,8 @@ fn create_link_schema_and_parser_refuse_the_same_invalid_arguments() {
         json!({ "name": "n", "rules": [r, default_rule()] })
     };
     let invalid = [
-        json!({ "name": "n", "rules": [default_rule()], "qrSettings": {} }),
+        json!({ "name": "n", "rules": [default_rule()], "qrSettings": { "colour": "#000" } }),
+        json!({ "name": "n", "rules": [default_rule()], "qrSettings": { "color": "black" } }),
         json!({ "name": "n", "rules": [default_rule()], "url": "https://e.com" }),
         json!({ "name": "n", "rules": [] }),
         json!({ "rules": [default_rule()] }),
@@ -139,7 +142,7 @@ fn create_link_schema_and_parser_refuse_the_same_invalid_arguments() {
 
 #[test]
 fn link_id_tools_schema_and_parser_both_require_the_link_id() {
-    for name in ["get_link", "delete_link", "get_link_analytics"] {
+    for name in ["get_link", "get_link_qr", "delete_link", "get_link_analytics"] {
         assert!(
             !input_schema(name).is_valid(&json!({})),
             "{name} schema takes no linkId"
@@ -168,6 +171,37 @@ fn list_links_schema_and_parser_agree_on_limits() {
     ] {
         assert!(!schema.is_valid(&bad) && !parses(&bad), "{bad}");
     }
+}
+
+#[test]
+fn get_link_qr_schema_and_parser_agree_on_format_and_size() {
+    let schema = input_schema("get_link_qr");
+    let parses = |args: &Value| parse("get_link_qr", args).is_ok();
+    let id = "64656d6f0000000000000001";
+    for ok in [
+        json!({ "linkId": id }),
+        json!({ "linkId": id, "format": "png", "size": 128 }),
+        json!({ "linkId": id, "format": "svg", "size": 2048 }),
+    ] {
+        assert!(schema.is_valid(&ok) && parses(&ok), "{ok}");
+    }
+    for bad in [
+        json!({ "linkId": id, "size": 127 }),
+        json!({ "linkId": id, "size": 2049 }),
+        json!({ "linkId": id, "size": 300.5 }),
+        json!({ "linkId": id, "format": "gif" }),
+        json!({ "linkId": id, "colour": "red" }),
+    ] {
+        assert!(!schema.is_valid(&bad) && !parses(&bad), "{bad}");
+    }
+}
+
+#[test]
+fn a_qr_summary_fits_the_get_link_qr_output_schema() {
+    let summary = json!({ "linkId": "64656d6f0000000000000001", "encodes": "https://sl.test/a?qr=1", "format": "png",
+                          "size": 512, "mimeType": "image/png" });
+    assert!(output_schema("get_link_qr").is_valid(&summary));
+    assert!(!output_schema("get_link_qr").is_valid(&json!({ "format": "png" })));
 }
 
 #[test]

@@ -69,8 +69,8 @@ fn public_v4(ip: Ipv4Addr) -> bool {
 fn public_v6(ip: Ipv6Addr) -> bool {
     let s = ip.segments();
     let global_unicast = s[0] & 0xe000 == 0x2000;
-    let special = (s[0] == 0x2001 && s[1] < 0x0200) // 2001::/23: Teredo, ORCHID, benchmarking…
-        || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+    // 2001::/23 (Teredo, ORCHID, benchmarking…) and 2001:db8::/32 (documentation).
+    let special = (s[0] == 0x2001 && (s[1] < 0x0200 || s[1] == 0x0db8))
         || s[0] == 0x2002 // 6to4
         || (s[0] == 0x3fff && s[1] < 0x1000); // documentation (3fff::/20)
     global_unicast && !special

@@ -124,10 +124,7 @@ mod tests {
     fn an_mcp_item_with_a_field_create_link_does_not_take_fails_on_its_own() {
         let got = errors(json!([{ "name": "n", "url": "https://e.com" }]), Door::Mcp);
         assert_eq!(got, [Some("url is not a known field; check its spelling.".into())]);
-        let got = errors(json!([{ "name": "n", "qrSettings": {} }]), Door::Mcp);
-        assert_eq!(
-            got,
-            [Some("qrSettings is not a known field; check its spelling.".into())]
-        );
+        let got = errors(json!([{ "name": "n", "ogTitle": "update_link only" }]), Door::Mcp);
+        assert_eq!(got, [Some("ogTitle is not a known field; check its spelling.".into())]);
     }
 }
