@@ -1,23 +1,28 @@
 //! Logging setup shared by every binary.
 
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::prelude::*;
+
 /// JSON logs for Lambda (CloudWatch adds timestamps), level from `RUST_LOG` (default: see `DEFAULT_FILTER`).
 pub fn init_lambda() {
-    let _ = tracing_subscriber::fmt()
+    let layer = tracing_subscriber::fmt::layer()
         .json()
-        .with_env_filter(filter())
         .with_current_span(false)
         .with_ansi(false)
         .without_time()
-        .with_target(false)
+        .with_target(false);
+    let _ = tracing_subscriber::registry()
+        .with(layer.with_filter(filter()))
         .try_init();
 }
 
 /// Human-readable logs for the dev server and tools, on stderr.
 pub fn init_local() {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter())
+    let layer = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
-        .with_target(false)
+        .with_target(false);
+    let _ = tracing_subscriber::registry()
+        .with(layer.with_filter(filter()))
         .try_init();
 }
 
@@ -26,7 +31,27 @@ pub fn init_local() {
 /// stateless request starts and ends a session, so they would double the log.
 const DEFAULT_FILTER: &str = "info,rmcp=error";
 
-fn filter() -> tracing_subscriber::EnvFilter {
-    tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_FILTER))
+/// `RUST_LOG` as comma-separated `level` and `target=level` directives (the `Targets` filter:
+/// no regular expressions, so no regex engine in every Lambda); the default when it is unset or
+/// does not parse.
+fn filter() -> Targets {
+    std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|directives| directives.parse().ok())
+        .unwrap_or_else(|| DEFAULT_FILTER.parse().expect("the default filter parses"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tracing::Level;
+
+    #[test]
+    fn the_default_filter_keeps_our_info_and_only_rmcp_errors() {
+        let targets: Targets = DEFAULT_FILTER.parse().unwrap();
+        assert!(targets.would_enable("lib::service", &Level::INFO));
+        assert!(!targets.would_enable("lib::service", &Level::DEBUG));
+        assert!(!targets.would_enable("rmcp::service", &Level::INFO));
+        assert!(targets.would_enable("rmcp::service", &Level::ERROR));
+    }
 }
