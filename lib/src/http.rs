@@ -145,6 +145,11 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
         | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
+        IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
+        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
+        FormExpired => StatusCode::FORBIDDEN,
+        KeyFormSpent => StatusCode::CONFLICT,
+        UserNotFound => StatusCode::NOT_FOUND,
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

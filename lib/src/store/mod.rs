@@ -6,6 +6,7 @@ mod clicks;
 pub mod keys;
 mod links;
 pub mod rollups;
+mod sessions;
 mod table;
 
 use std::collections::HashMap;
@@ -19,6 +20,7 @@ use serde::de::DeserializeOwned;
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
+pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
 use keys::Key;
