@@ -181,6 +181,11 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
         | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
         QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
+        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
+        FormExpired => StatusCode::FORBIDDEN,
+        KeyFormSpent => StatusCode::CONFLICT,
+        UserNotFound => StatusCode::NOT_FOUND,
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

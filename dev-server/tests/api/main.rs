@@ -1,6 +1,7 @@
 //! Integration tests: HTTP through the dev server (the same handlers Lambda runs) against
 //! DynamoDB Local, one table per test.
 
+mod accounts;
 mod analytics;
 mod auth;
 mod bulk;
@@ -13,6 +14,7 @@ mod links_read;
 mod mcp;
 mod mcp_support;
 mod mcp_tools;
+mod pages_support;
 mod permissions;
 mod qr;
 mod qr_mcp;

@@ -6,6 +6,7 @@ mod clicks;
 pub mod keys;
 mod links;
 pub mod rollups;
+mod sessions;
 mod table;
 
 use std::collections::HashMap;
@@ -19,6 +20,7 @@ use serde::de::DeserializeOwned;
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
+pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
 use keys::Key;
@@ -232,6 +234,28 @@ where
             Ok(false)
         }
         Err(e) => Err(StoreError::request("UpdateItem", e)),
+    }
+}
+
+/// Whether a conditional `PutItem` applied (`Ok(false)`: its condition did not hold).
+fn put_applied<O, R>(
+    result: Result<O, SdkError<aws_sdk_dynamodb::operation::put_item::PutItemError, R>>,
+) -> Result<bool, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    use aws_sdk_dynamodb::operation::put_item::PutItemError;
+    match result {
+        Ok(_) => Ok(true),
+        Err(e)
+            if matches!(
+                e.as_service_error(),
+                Some(PutItemError::ConditionalCheckFailedException(_))
+            ) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(StoreError::request("PutItem", e)),
     }
 }
 
