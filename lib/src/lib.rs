@@ -10,6 +10,7 @@ pub mod http;
 pub mod ids;
 pub mod manifest;
 pub mod mcp;
+pub mod openapi;
 pub mod redirect;
 pub mod routing;
 pub mod service;

@@ -63,6 +63,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
         default_domain: DEFAULT_DOMAIN.into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);
     let service = Arc::new(Service::new(

@@ -4,6 +4,7 @@
 mod ab_test;
 mod account;
 mod condition;
+mod limits;
 mod link;
 mod qr;
 mod rule;
@@ -12,8 +13,11 @@ mod url;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
-pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
+pub use account::{
+    ApiKeyRecord, Membership, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
+};
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
+pub use limits::{RateLimitOverrides, RateLimits};
 pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
 pub use qr::{HexColor, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};

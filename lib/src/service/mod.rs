@@ -4,6 +4,8 @@ mod analytics;
 mod auth;
 mod bulk;
 mod error;
+pub mod idempotency;
+pub mod limits;
 mod links;
 mod outcomes;
 mod reading;
@@ -15,6 +17,7 @@ pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
+pub use limits::{Policy, RateClass, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{
