@@ -20,6 +20,8 @@ MCP_PY_VERSION="2.3.0"
 NODE22_VERSION="22.23.3"
 MCP_INSPECTOR_VERSION="2.12.0"
 MCP_CONFORMANCE_VERSION="0.1.16"
+OPENAPI_SPEC_VALIDATOR_VERSION="0.9.0"
+SCHEMATHESIS_VERSION="4.32.5"
 
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
@@ -233,6 +235,26 @@ ensure_mcp_clients() {
     export NODE22="$node_dir/node_modules/.bin/node"
     export INSPECTOR="$NODE22 $inspector/clients/launcher/build/index.js"
     export CONFORMANCE="$NODE22 $conformance/dist/index.js"
+}
+
+# The OpenAPI checks of the test command: openapi-spec-validator (the document is valid
+# OpenAPI 3.1) and schemathesis (fuzzes the dev server against it), each in its own venv.
+# Sets SCHEMATHESIS_PYTHON (the hooks module runs in its interpreter).
+ensure_api_fuzzers() {
+    venv_tool openapi-spec-validator "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION" openapi-spec-validator
+    venv_tool schemathesis "schemathesis==$SCHEMATHESIS_VERSION" schemathesis
+    export SCHEMATHESIS_PYTHON="$CACHE/venvs/schemathesis/bin/python"
+}
+
+# Headless Chromium renders the pages (Debian `chromium`).
+ensure_chromium() {
+    if ! command -v chromium >/dev/null 2>&1; then
+        log "installing chromium (Debian)"
+        apt_install chromium
+    fi
+    if ! chromium --version >/dev/null 2>&1; then
+        fail "chromium does not run" "install the Debian package chromium by hand"
+    fi
 }
 
 # Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.

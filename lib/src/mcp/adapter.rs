@@ -226,6 +226,12 @@ impl Endpoint {
             Ok(collected) => collected.to_bytes(),
             Err(never) => match never {},
         };
+        // rmcp answers 415 when the message is JSON but not one it can read (an empty method,
+        // params that are not an object, a known method with malformed params). The body was
+        // sent, and is read, as JSON: the request is invalid, not of an unsupported type.
+        if parts.status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+            parts.status = StatusCode::BAD_REQUEST;
+        }
         let is_json = parts
             .headers
             .get(header::CONTENT_TYPE)

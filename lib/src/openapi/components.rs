@@ -172,6 +172,7 @@ pub fn workspace_query() -> Parameter {
         .required(Required::True)
         .description(Some("The workspace the request acts in."))
         .schema(Some(inline(object_id_schema())))
+        .example(Some(Value::from(super::links::EXAMPLE_WORKSPACE)))
         .build()
 }
 
@@ -183,6 +184,7 @@ pub fn link_id_path() -> Parameter {
         .required(Required::True)
         .description(Some("The link's id (24 hexadecimal characters)."))
         .schema(Some(inline(object_id_schema())))
+        .example(Some(Value::from("6b02e6d4069c6b5b72ddaf49")))
         .build()
 }
 

@@ -15,6 +15,10 @@ use crate::service::{
 };
 use crate::wire::{BulkInput, DayRange, LinkIdInput, LinkInput, LinkPatchInput, schema};
 
+/// The ids the examples use (the demo workspace of `scripts/serve`).
+pub const EXAMPLE_WORKSPACE: &str = "64656d6f0000000000000001";
+const EXAMPLE_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
+
 fn with(mut base: Vec<ServiceError>, more: Vec<ServiceError>) -> Vec<ServiceError> {
     base.extend(more);
     base
@@ -93,7 +97,12 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     default) or a quick-start `url`. The slug is generated when omitted."
                     .into(),
                 parameters: Vec::new(),
-                body: Some(schemas.request::<LinkInput>("CreateLinkRequest", std::slice::from_ref(&workspace))),
+                body: Some((
+                    schemas.request::<LinkInput>("CreateLinkRequest", std::slice::from_ref(&workspace)),
+                    json!({ "workspaceId": EXAMPLE_WORKSPACE, "name": "Spring sale", "rules": [
+                        { "targetUrl": "https://example.com/de", "isDefault": false, "country": ["DE", "AT"] },
+                        { "targetUrl": "https://example.com/", "isDefault": true } ] }),
+                )),
                 success: ("The link was created.", schemas.output::<CreatedLink>()),
                 failures: || {
                     with(
@@ -128,9 +137,11 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     Moving `slug` or `domain` releases the old short URL once the new one is won."
                     .into(),
                 parameters: Vec::new(),
-                body: Some(
+                body: Some((
                     schemas.request::<LinkPatchInput>("UpdateLinkRequest", &[workspace.clone(), link_id.clone()]),
-                ),
+                    json!({ "workspaceId": EXAMPLE_WORKSPACE, "linkId": EXAMPLE_LINK, "name": "Spring sale (extended)",
+                            "clicksLimit": null }),
+                )),
                 success: ("The link was updated.", schemas.output::<UpdatedLink>()),
                 failures: || {
                     with(
@@ -164,7 +175,10 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 description: "Deletes a link for good: its short URL answers 404 at once and its slug is free again."
                     .into(),
                 parameters: Vec::new(),
-                body: Some(schemas.request::<LinkIdInput>("DeleteLinkRequest", std::slice::from_ref(&workspace))),
+                body: Some((
+                    schemas.request::<LinkIdInput>("DeleteLinkRequest", std::slice::from_ref(&workspace)),
+                    json!({ "workspaceId": EXAMPLE_WORKSPACE, "linkId": EXAMPLE_LINK }),
+                )),
                 success: ("The link was deleted.", schemas.output::<DeletedLink>()),
                 failures: || {
                     with(
@@ -197,7 +211,12 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     take every valid item. Counts against the key's bulk limit as well."
                     .into(),
                 parameters: Vec::new(),
-                body: Some(schemas.request::<BulkInput>("BulkCreateRequest", std::slice::from_ref(&workspace))),
+                body: Some((
+                    schemas.request::<BulkInput>("BulkCreateRequest", std::slice::from_ref(&workspace)),
+                    json!({ "workspaceId": EXAMPLE_WORKSPACE, "links": [
+                        { "name": "Docs", "url": "https://example.com/docs" },
+                        { "name": "Blog", "url": "https://example.com/blog", "tagIds": [] } ] }),
+                )),
                 success: (
                     "Every item was handled; see `created` and `failed`.",
                     schemas.output::<BulkOutcome>(),

@@ -19,8 +19,8 @@ pub struct Op {
     pub summary: &'static str,
     pub description: String,
     pub parameters: Vec<Parameter>,
-    /// A JSON request body.
-    pub body: Option<RefOr<Schema>>,
+    /// A JSON request body, and an example of it.
+    pub body: Option<(RefOr<Schema>, serde_json::Value)>,
     pub success: (&'static str, RefOr<Schema>),
     /// Every failure it can answer (built afresh for each shape).
     pub failures: fn() -> Vec<ServiceError>,
@@ -56,14 +56,14 @@ impl Op {
             .description(Some(description))
             .parameters(Some(parameters))
             .security(SecurityRequirement::new("ApiKey", Vec::<String>::new()));
-        if let Some(body) = &self.body {
+        if let Some((body, example)) = &self.body {
+            let content = ContentBuilder::new()
+                .schema(Some(body.clone()))
+                .example(Some(example.clone()));
             operation = operation.request_body(Some(
                 RequestBodyBuilder::new()
                     .required(Some(Required::True))
-                    .content(
-                        "application/json",
-                        ContentBuilder::new().schema(Some(body.clone())).build(),
-                    )
+                    .content("application/json", content.build())
                     .build(),
             ));
         }

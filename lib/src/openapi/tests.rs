@@ -152,3 +152,26 @@ fn every_error_example_fits_the_error_schema() {
     }
     assert!(checked > 50, "{checked} examples");
 }
+
+#[test]
+fn every_request_example_fits_its_schema() {
+    let mut checked = 0;
+    for item in document()["paths"].as_object().unwrap().values() {
+        for method in METHODS {
+            let Some(content) = item
+                .get(method)
+                .map(|o| &o["requestBody"]["content"]["application/json"])
+            else {
+                continue;
+            };
+            let Some(example) = content.get("example") else {
+                continue;
+            };
+            let schema = serde_json::json!({ "$ref": content["schema"]["$ref"], "components": document()["components"].clone() });
+            let validator = jsonschema::draft202012::new(&schema).expect("a valid schema");
+            assert!(validator.is_valid(example), "{example}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4);
+}
