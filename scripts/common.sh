@@ -289,6 +289,21 @@ wait_for_port() { # wait_for_port PORT SECONDS
     return 1
 }
 
+# start_dev_server LOG_FILE [ARGS...]: the debug dev-server on $PORT (with the environment as
+# it is), its output in LOG_FILE. Sets SERVER_PID.
+start_dev_server() {
+    local log_file=$1
+    shift
+    : "${PORT:?start_dev_server needs PORT}"
+    "$(cargo_target_dir)/debug/dev-server" "$@" >"$log_file" 2>&1 &
+    # shellcheck disable=SC2034 # read by the scripts that source this file
+    SERVER_PID=$!
+    if ! wait_for_port "$PORT" 60; then
+        cat "$log_file" >&2
+        fail "the dev server did not start on port $PORT (log above)" "run the dev-server binary by hand to see why"
+    fi
+}
+
 # start_dynamodb_local PORT [DATA_DIR]: in memory without DATA_DIR. Sets DDB_PID.
 start_dynamodb_local() {
     local port=$1 data=${2:-}

@@ -17,14 +17,9 @@ TABLE_NAME="mcp-clients-$(date +%s)-$$"
 PORT=$(free_port)
 export TABLE_NAME DEFAULT_DOMAIN="sl.localhost" PORT
 log_file="${TMPDIR:-/tmp}/mcp-clients-dev-server-$PORT.log"
-"$bin"/dev-server >"$log_file" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-if ! wait_for_port "$PORT" 60; then
-    cat "$log_file" >&2
-    log "the dev server did not start"
-    exit 1
-fi
+SERVER_PID=""
+trap 'if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi' EXIT
+start_dev_server "$log_file"
 
 json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 email="mcp-$(date +%s)-$$@example.com"

@@ -27,13 +27,9 @@ PORT=$(free_port)
 export TABLE_NAME DEFAULT_DOMAIN="sl.localhost" PORT RATE_LIMIT_PER_KEY=1000000 RATE_LIMIT_BULK_PER_KEY=1000000 \
     RATE_LIMIT_ANALYTICS_PER_KEY=1000000 RATE_LIMIT_PER_WORKSPACE=1000000 RUST_LOG="${FUZZ_LOG:-warn},rmcp=error"
 log_file="$work/dev-server.log"
-"$bin"/dev-server >"$log_file" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-if ! wait_for_port "$PORT" 60; then
-    cat "$log_file" >&2
-    fail "the dev server did not start on port $PORT (log above)" "run $bin/dev-server by hand to see why"
-fi
+SERVER_PID=""
+trap 'if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+start_dev_server "$log_file"
 base="http://127.0.0.1:$PORT"
 
 log "openapi-spec-validator: docs/openapi.json and the served document"

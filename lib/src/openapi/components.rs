@@ -164,32 +164,38 @@ fn not_null(schema: &mut Value) {
     }
 }
 
+/// A required id parameter.
+fn id_parameter(name: &str, location: ParameterIn, description: &str, example: &str) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(location)
+        .required(Required::True)
+        .description(Some(description))
+        .schema(Some(inline(
+            serde_json::json!({ "type": "string", "pattern": schema::OBJECT_ID_PATTERN }),
+        )))
+        .example(Some(Value::from(example)))
+        .build()
+}
+
 /// The `workspaceId` query parameter of every read.
 pub fn workspace_query() -> Parameter {
-    ParameterBuilder::new()
-        .name("workspaceId")
-        .parameter_in(ParameterIn::Query)
-        .required(Required::True)
-        .description(Some("The workspace the request acts in."))
-        .schema(Some(inline(object_id_schema())))
-        .example(Some(Value::from(super::links::EXAMPLE_WORKSPACE)))
-        .build()
+    id_parameter(
+        "workspaceId",
+        ParameterIn::Query,
+        "The workspace the request acts in.",
+        super::links::EXAMPLE_WORKSPACE,
+    )
 }
 
 /// The `{id}` path parameter: a link id.
 pub fn link_id_path() -> Parameter {
-    ParameterBuilder::new()
-        .name("id")
-        .parameter_in(ParameterIn::Path)
-        .required(Required::True)
-        .description(Some("The link's id (24 hexadecimal characters)."))
-        .schema(Some(inline(object_id_schema())))
-        .example(Some(Value::from("6b02e6d4069c6b5b72ddaf49")))
-        .build()
-}
-
-fn object_id_schema() -> Value {
-    serde_json::json!({ "type": "string", "pattern": schema::OBJECT_ID_PATTERN })
+    id_parameter(
+        "id",
+        ParameterIn::Path,
+        "The link's id (24 hexadecimal characters).",
+        super::links::EXAMPLE_LINK,
+    )
 }
 
 /// The `Idempotency-Key` request header.

@@ -17,11 +17,22 @@ use crate::wire::{BulkInput, DayRange, LinkIdInput, LinkInput, LinkPatchInput, s
 
 /// The ids the examples use (the demo workspace of `scripts/serve`).
 pub const EXAMPLE_WORKSPACE: &str = "64656d6f0000000000000001";
-const EXAMPLE_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
+pub const EXAMPLE_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
 
-fn with(mut base: Vec<ServiceError>, more: Vec<ServiceError>) -> Vec<ServiceError> {
-    base.extend(more);
-    base
+/// The failures of a write: the gate, the body, the operation's own, the `Idempotency-Key`.
+fn write_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
+    let mut all = gate();
+    all.extend(body_failures());
+    all.extend(own);
+    all.extend(retry_failures());
+    all
+}
+
+/// The failures of a read: the gate and the operation's own.
+fn read_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
+    let mut all = gate();
+    all.extend(own);
+    all
 }
 
 fn quota(resource: QuotaResource) -> ServiceError {
@@ -105,23 +116,17 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 )),
                 success: ("The link was created.", schemas.output::<CreatedLink>()),
                 failures: || {
-                    with(
-                        with(gate(), body_failures()),
-                        with(
-                            vec![
-                                refused_create(json!({ "url": "https://example.com/" })),
-                                refused_create(json!({ "name": "n", "rules": [
+                    write_failures(vec![
+                        refused_create(json!({ "url": "https://example.com/" })),
+                        refused_create(json!({ "name": "n", "rules": [
                                     { "targetUrl": "https://example.com/de", "isDefault": false, "city": ["Berlin"] },
                                     { "targetUrl": "https://example.com/", "isDefault": true } ] })),
-                                ServiceError::DomainNotAvailable,
-                                quota(QuotaResource::Links),
-                                quota(QuotaResource::Rules),
-                                ServiceError::SlugTaken,
-                                ServiceError::Contention,
-                            ],
-                            retry_failures(),
-                        ),
-                    )
+                        ServiceError::DomainNotAvailable,
+                        quota(QuotaResource::Links),
+                        quota(QuotaResource::Rules),
+                        ServiceError::SlugTaken,
+                        ServiceError::Contention,
+                    ])
                 },
                 idempotent: manifest::CREATE_LINK.idempotent,
                 links: links_from_created(),
@@ -144,23 +149,17 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 )),
                 success: ("The link was updated.", schemas.output::<UpdatedLink>()),
                 failures: || {
-                    with(
-                        with(gate(), body_failures()),
-                        with(
-                            vec![
-                                ServiceError::LinkIdRequired,
-                                ServiceError::InvalidLinkId,
-                                ServiceError::DomainNotAvailable,
-                                ServiceError::NoLinkPermission(LinkAction::Edit),
-                                quota(QuotaResource::Rules),
-                                ServiceError::LinkNotFound,
-                                ServiceError::SlugTaken,
-                                ServiceError::LinkChangedConcurrently,
-                                ServiceError::Contention,
-                            ],
-                            retry_failures(),
-                        ),
-                    )
+                    write_failures(vec![
+                        ServiceError::LinkIdRequired,
+                        ServiceError::InvalidLinkId,
+                        ServiceError::DomainNotAvailable,
+                        ServiceError::NoLinkPermission(LinkAction::Edit),
+                        quota(QuotaResource::Rules),
+                        ServiceError::LinkNotFound,
+                        ServiceError::SlugTaken,
+                        ServiceError::LinkChangedConcurrently,
+                        ServiceError::Contention,
+                    ])
                 },
                 idempotent: manifest::UPDATE_LINK.idempotent,
                 links: Vec::new(),
@@ -181,20 +180,14 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 )),
                 success: ("The link was deleted.", schemas.output::<DeletedLink>()),
                 failures: || {
-                    with(
-                        with(gate(), body_failures()),
-                        with(
-                            vec![
-                                ServiceError::LinkIdRequired,
-                                ServiceError::InvalidLinkId,
-                                ServiceError::NoLinkPermission(LinkAction::Delete),
-                                ServiceError::LinkNotFound,
-                                ServiceError::LinkChangedConcurrently,
-                                ServiceError::Contention,
-                            ],
-                            retry_failures(),
-                        ),
-                    )
+                    write_failures(vec![
+                        ServiceError::LinkIdRequired,
+                        ServiceError::InvalidLinkId,
+                        ServiceError::NoLinkPermission(LinkAction::Delete),
+                        ServiceError::LinkNotFound,
+                        ServiceError::LinkChangedConcurrently,
+                        ServiceError::Contention,
+                    ])
                 },
                 idempotent: manifest::DELETE_LINK.idempotent,
                 links: Vec::new(),
@@ -222,18 +215,12 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     schemas.output::<BulkOutcome>(),
                 ),
                 failures: || {
-                    with(
-                        with(gate(), body_failures()),
-                        with(
-                            vec![
-                                ServiceError::BulkEmpty,
-                                ServiceError::BulkTooLarge,
-                                quota(QuotaResource::Links),
-                                ServiceError::Contention,
-                            ],
-                            retry_failures(),
-                        ),
-                    )
+                    write_failures(vec![
+                        ServiceError::BulkEmpty,
+                        ServiceError::BulkTooLarge,
+                        quota(QuotaResource::Links),
+                        ServiceError::Contention,
+                    ])
                 },
                 idempotent: manifest::BULK_CREATE_LINKS.idempotent,
                 links: Vec::new(),
@@ -253,7 +240,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     .collect(),
                 body: None,
                 success: ("A page of links.", schemas.output::<LinkPage>()),
-                failures: || with(gate(), vec![bad_limit()]),
+                failures: || read_failures(vec![bad_limit()]),
                 idempotent: false,
                 links: Vec::new(),
             },
@@ -268,7 +255,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 parameters: vec![link_id_path(), workspace_query()],
                 body: None,
                 success: ("The link.", schemas.output::<LinkRecord>()),
-                failures: || with(gate(), vec![ServiceError::InvalidLinkId, ServiceError::LinkNotFound]),
+                failures: || read_failures(vec![ServiceError::InvalidLinkId, ServiceError::LinkNotFound]),
                 idempotent: false,
                 links: Vec::new(),
             },
@@ -290,14 +277,11 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 body: None,
                 success: ("The report.", schemas.output::<LinkAnalytics>()),
                 failures: || {
-                    with(
-                        gate(),
-                        vec![
-                            ServiceError::InvalidAnalyticsLinkId,
-                            bad_date(),
-                            ServiceError::LinkNotInWorkspace,
-                        ],
-                    )
+                    read_failures(vec![
+                        ServiceError::InvalidAnalyticsLinkId,
+                        bad_date(),
+                        ServiceError::LinkNotInWorkspace,
+                    ])
                 },
                 idempotent: false,
                 links: Vec::new(),
@@ -317,7 +301,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                     .collect(),
                 body: None,
                 success: ("The report.", schemas.output::<WorkspaceAnalytics>()),
-                failures: || with(gate(), vec![bad_date(), ServiceError::NotOwnerOrManager]),
+                failures: || read_failures(vec![bad_date(), ServiceError::NotOwnerOrManager]),
                 idempotent: false,
                 links: Vec::new(),
             },

@@ -106,6 +106,37 @@ fn record(item: &Item) -> Result<IdempotencyRecord, StoreError> {
 }
 
 impl Store {
+    /// Puts `item` if `condition` holds; `Ok(Some(old))` with the item that stopped it when it
+    /// does not.
+    async fn put_if(
+        &self,
+        item: Item,
+        condition: &str,
+        names: &[(&str, &str)],
+        values: &[(&str, AttributeValue)],
+    ) -> Result<Option<Option<Item>>, StoreError> {
+        let mut request = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression(condition)
+            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld);
+        for (name, attribute) in names {
+            request = request.expression_attribute_names(*name, *attribute);
+        }
+        for (name, value) in values {
+            request = request.expression_attribute_values(*name, value.clone());
+        }
+        match request.send().await {
+            Ok(_) => Ok(None),
+            Err(err) => match err.as_service_error() {
+                Some(PutItemError::ConditionalCheckFailedException(stopped)) => Ok(Some(stopped.item.clone())),
+                _ => Err(StoreError::request("PutItem", err)),
+            },
+        }
+    }
+
     /// Claims `key` for a request with `fingerprint`: a conditional put of an in-progress
     /// marker that succeeds when no live record holds the key (none, one past its time to
     /// live, or a claim whose lease ran out); otherwise the record that holds it.
@@ -121,29 +152,21 @@ impl Store {
         item.insert(TOKEN.into(), s(lease.token));
         item.insert(LEASE_UNTIL.into(), n(lease.until));
         item.insert(keys::TTL.into(), n(lease.expires_at));
-        let result = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK) OR #ttl < :now OR (#state = :pending AND #lease < :now)")
-            .expression_attribute_names("#ttl", keys::TTL)
-            .expression_attribute_names("#state", STATE)
-            .expression_attribute_names("#lease", LEASE_UNTIL)
-            .expression_attribute_values(":now", n(lease.now))
-            .expression_attribute_values(":pending", s(PENDING))
-            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
-            .send()
-            .await;
-        match result {
-            Ok(_) => Ok(Claim::Claimed),
-            Err(err) => match err.as_service_error() {
-                Some(PutItemError::ConditionalCheckFailedException(taken)) => match &taken.item {
-                    Some(item) => Ok(Claim::Taken(record(item)?)),
-                    None => Err(StoreError::request("PutItem", err)),
-                },
-                _ => Err(StoreError::request("PutItem", err)),
-            },
+        let stopped = self
+            .put_if(
+                item,
+                "attribute_not_exists(PK) OR #ttl < :now OR (#state = :pending AND #lease < :now)",
+                &[("#ttl", keys::TTL), ("#state", STATE), ("#lease", LEASE_UNTIL)],
+                &[(":now", n(lease.now)), (":pending", s(PENDING))],
+            )
+            .await?;
+        match stopped {
+            None => Ok(Claim::Claimed),
+            Some(Some(holder)) => Ok(Claim::Taken(record(&holder)?)),
+            Some(None) => Err(StoreError::Corrupt {
+                pk: key.pk.clone(),
+                reason: "a refused claim returned no item",
+            }),
         }
     }
 
@@ -168,28 +191,15 @@ impl Store {
         item.insert(STATUS.into(), n(answer.status));
         item.insert(BODY.into(), AttributeValue::B(Blob::new(compressed)));
         item.insert(keys::TTL.into(), n(lease.expires_at));
-        let result = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("#token = :token")
-            .expression_attribute_names("#token", TOKEN)
-            .expression_attribute_values(":token", s(lease.token))
-            .send()
-            .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(err)
-                if matches!(
-                    err.as_service_error(),
-                    Some(PutItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(err) => Err(StoreError::request("PutItem", err)),
-        }
+        let stopped = self
+            .put_if(
+                item,
+                "#token = :token",
+                &[("#token", TOKEN)],
+                &[(":token", s(lease.token))],
+            )
+            .await?;
+        Ok(stopped.is_none())
     }
 
     /// Gives a claim up (its work failed): its lease ends now, so the next request with the
