@@ -7,6 +7,11 @@
 # how to fix it, then exits non-zero. Probes that are expected to fail run inside `if`, never as
 # a bare command or assignment that `set -e` would turn into a silent exit.
 
+# A command that fails where no step expected it (a slip of `set -e`) still says so in one line
+# instead of ending the script silently.
+set -o errtrace
+trap 'if [ "$BASH_SUBSHELL" = 0 ]; then printf "error: \"%s\" failed (%s line %s). Fix: see the output above; if there is none, rerun with \"bash -x\" to see why\n" "$BASH_COMMAND" "${BASH_SOURCE[0]}" "$LINENO" >&2; fi' ERR
+
 CACHE="${SMARTLINKS_CACHE:-$HOME/.cache/smartlinks}"
 export SMARTLINKS_CACHE="$CACHE"
 export PATH="$CACHE/bin:$PATH"
@@ -161,19 +166,21 @@ ensure_uv() {
     fi
 }
 
-# venv_tool NAME REQUIREMENT [COMMAND...]: a PyPI package in its own venv under the cache, its
-# commands linked into $CACHE/bin.
+# venv_tool NAME REQUIREMENTS [COMMAND...]: PyPI packages (REQUIREMENTS: one or more, separated by
+# spaces) in their own venv under the cache, its commands linked into $CACHE/bin.
 venv_tool() {
     local name=$1 requirement=$2
     shift 2
     local venv="$CACHE/venvs/$name" cmd
+    local -a requirements
+    read -ra requirements <<<"$requirement"
     ensure_uv
     if [ "$(cat "$venv/.installed" 2>/dev/null)" != "$requirement" ]; then
         log "installing $requirement (PyPI) into $venv"
         if ! "$UV" venv --quiet --allow-existing --python "$(command -v python3)" "$venv" >&2; then
             fail "uv venv $venv failed" "delete $venv and rerun; check that python3 works"
         fi
-        if ! VIRTUAL_ENV="$venv" "$UV" pip install --quiet --python "$venv/bin/python" "$requirement" >&2; then
+        if ! VIRTUAL_ENV="$venv" "$UV" pip install --quiet --python "$venv/bin/python" "${requirements[@]}" >&2; then
             fail "installing $requirement into $venv failed" "check that PyPI is reachable (uv honours pip's index settings via UV_INDEX_URL), then rerun"
         fi
         echo "$requirement" >"$venv/.installed"
@@ -246,15 +253,20 @@ ensure_api_fuzzers() {
     export SCHEMATHESIS_PYTHON="$CACHE/venvs/schemathesis/bin/python"
 }
 
-# Headless Chromium renders the pages (Debian `chromium`).
-ensure_chromium() {
+# The browser tests: Debian's Chromium (Playwright's own browser download cannot work here) driven
+# by Playwright for Python, in a venv that also has the Python mcp client (a test uses the key a
+# page made). Sets E2E_PYTHON and CHROMIUM.
+PLAYWRIGHT_VERSION="1.65.2"
+ensure_browser_tests() {
     if ! command -v chromium >/dev/null 2>&1; then
         log "installing chromium (Debian)"
         apt_install chromium
     fi
-    if ! chromium --version >/dev/null 2>&1; then
-        fail "chromium does not run" "install the Debian package chromium by hand"
+    if ! CHROMIUM=$(command -v chromium); then
+        fail "the Debian package chromium installed no chromium command" "install Chromium and put 'chromium' on PATH"
     fi
+    venv_tool e2e "playwright==$PLAYWRIGHT_VERSION mcp==$MCP_PY_VERSION"
+    export E2E_PYTHON="$CACHE/venvs/e2e/bin/python" CHROMIUM
 }
 
 # Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.
@@ -289,18 +301,22 @@ wait_for_port() { # wait_for_port PORT SECONDS
     return 1
 }
 
-# start_dev_server LOG_FILE [ARGS...]: the debug dev-server on $PORT (with the environment as
-# it is), its output in LOG_FILE. Sets SERVER_PID.
+# start_dev_server NAME: the debug dev server (built beforehand) on a free port over a new table
+# named after NAME, in the background. Needs AWS_ENDPOINT_URL_DYNAMODB. Sets DEV_PID, DEV_PORT,
+# DEV_LOG, TABLE_NAME and DEFAULT_DOMAIN (exported, so linkctl finds the same table).
 start_dev_server() {
-    local log_file=$1
-    shift
-    : "${PORT:?start_dev_server needs PORT}"
-    "$(cargo_target_dir)/debug/dev-server" "$@" >"$log_file" 2>&1 &
+    local bin
+    bin="$(cargo_target_dir)/debug"
+    TABLE_NAME="$1-$(date +%s)-$$"
+    DEV_PORT=$(free_port)
+    DEV_LOG="${TMPDIR:-/tmp}/$1-dev-server-$DEV_PORT.log"
+    export TABLE_NAME DEFAULT_DOMAIN="sl.localhost"
+    PORT=$DEV_PORT "$bin"/dev-server >"$DEV_LOG" 2>&1 &
     # shellcheck disable=SC2034 # read by the scripts that source this file
-    SERVER_PID=$!
-    if ! wait_for_port "$PORT" 60; then
-        cat "$log_file" >&2
-        fail "the dev server did not start on port $PORT (log above)" "run the dev-server binary by hand to see why"
+    DEV_PID=$!
+    if ! wait_for_port "$DEV_PORT" 60; then
+        cat "$DEV_LOG" >&2
+        fail "the dev server did not start on port $DEV_PORT (log above)" "run 'cargo build -p dev-server' and check the log"
     fi
 }
 

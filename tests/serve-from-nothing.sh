@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's run command on a machine that never ran the project: starts scripts/serve with an
 # EMPTY install cache on free ports, waits for the demo key line, creates a link with the curl it
-# printed, visits the link as a browser, reads the visit back in analytics, checks the GET /
-# page, then stops scripts/serve and checks that every process it started is gone.
+# printed, visits the link as a browser, reads the visit back in analytics, signs in to the pages
+# with the printed password, checks the GET / page, then stops scripts/serve and checks that every process it started is gone.
 #   tests/serve-from-nothing.sh [EMPTY_CACHE_DIR]   (default: a new temporary folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,8 +77,24 @@ for ((i = 0; i < 60; i++)); do
 done
 [ "$total" = 1 ] || fail_test "analytics counted $total visits, expected 1"
 
+# The printed password signs the demo user in to the pages (the sign-in form's CSRF cookie and
+# token, then the post).
+password=$(sed -n 's/.*Demo password: *//p' "$out")
+email=$(sed -n 's/.*Demo email: *//p' "$out")
+if [ -z "$password" ] || [ -z "$email" ]; then fail_test "scripts/serve printed no demo e-mail and password"; fi
+jar="$work/cookies"
+form=$(curl -s -c "$jar" "$base/account/sign-in")
+csrf=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' <<<"$form" | head -n1)
+[ -n "$csrf" ] || fail_test "the sign-in page has no CSRF token"
+signed_in=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -b "$jar" -c "$jar" \
+    --data-urlencode "csrf=$csrf" --data-urlencode "email=$email" --data-urlencode "password=$password" \
+    "$base/account/sign-in")
+[ "$signed_in" = "303 $base/account/integrations" ] || fail_test "signing in with the printed password answered '$signed_in'"
+integrations=$(curl -s -b "$jar" "$base/account/integrations")
+grep -q -- "$workspace" <<<"$integrations" || fail_test "the integrations page does not show the demo workspace"
+
 page=$(curl -s "$base/")
-for expected in "/apiv1/mcp" "$workspace"; do
+for expected in "/apiv1/mcp" "$workspace" "/account/sign-in"; do
     grep -q -- "$expected" <<<"$page" || fail_test "GET / does not mention $expected"
 done
 

@@ -162,6 +162,7 @@ async fn main() {
                     http_api: true,
                     mcp_enabled: false,
                     mcp_scopes: vec![],
+                    prefix: None,
                     created_at: Utc::now(),
                 },
                 key_id: "bench".into(),

@@ -15,7 +15,7 @@ pub fn page(host: &str, functions: &Functions) -> Response<Body> {
         || "<p>No demo workspace was seeded (start with <code>scripts/serve</code> for one).</p>".to_string(),
         |id| {
             format!(
-                "<p>Demo workspace id: <code>{}</code> (its API key was printed by <code>scripts/serve</code>).</p>",
+                "<p>Demo workspace id: <code>{}</code> (its API key, e-mail and password were printed by <code>scripts/serve</code>).</p>",
                 text(id.as_str())
             )
         },
@@ -29,6 +29,7 @@ pub fn page(host: &str, functions: &Functions) -> Response<Body> {
          <dl>\
          <dt>HTTP API base</dt><dd><code>{base}/apiv1</code> (header <code>X-Api-Key</code>, <code>workspaceId</code> in the body or query)</dd>\
          <dt>MCP endpoint</dt><dd><code>{base}/apiv1/mcp</code> (streamable HTTP, same key)</dd>\
+         <dt>Sign in</dt><dd><a href=\"/account/sign-in\"><code>{base}/account/sign-in</code></a> (the integrations page, where people generate API keys)</dd>\
          <dt>Short links</dt><dd><code>{short}/&lt;slug&gt;</code> (or send <code>Host: {domain}</code> to this port)</dd>\
          </dl>{demo}\
          <p>The README explains each door and the test command.</p></body></html>",

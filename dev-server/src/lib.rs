@@ -40,6 +40,8 @@ pub struct Functions {
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
+    /// The page functions (`account`; settings from `PUBLIC_BASE_URL`).
+    pub site: lib::pages::Site,
     /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
     pub demo_workspace: Option<lib::ids::ObjectId>,
 }
@@ -54,6 +56,7 @@ impl Functions {
             redirector: Redirector::new(service.clone()),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
             mcp: lib::mcp::Endpoint::new(service.clone(), lib::mcp::Settings::from_env()),
+            site: lib::pages::Site::new(service.clone(), lib::pages::Settings::from_env()),
             service,
             demo_workspace,
         })
@@ -255,6 +258,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "redirect" => redirect::handler(&functions.redirector, req).await,
         "fallback" => fallback::handler(req).await,
         "api-docs" => api_docs::handler(req).await,
+        "account" => account::handler(&functions.site, req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }
 }

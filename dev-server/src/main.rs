@@ -38,7 +38,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     Ok(())
 }
 
-/// Makes sure the demo user and workspace exist, gives the user a fresh key, prints both.
+/// A fresh password for the demo user at every start: four groups of four lower-case letters
+/// and digits (about 82 bits), easy to type.
+fn demo_password(entropy: &dyn lib::clock::Entropy) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let groups: Vec<String> = (0..4)
+        .map(|_| {
+            (0..4)
+                .map(|_| ALPHABET[entropy.below(ALPHABET.len() as u64) as usize] as char)
+                .collect()
+        })
+        .collect();
+    groups.join("-")
+}
+
+/// Makes sure the demo user and workspace exist, gives the user a fresh key and password,
+/// prints them.
 async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::AdminError> {
     let workspace_id = ObjectId::parse(DEMO_WORKSPACE).expect("constant id");
     if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
@@ -57,9 +72,14 @@ async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::Admi
         mcp_scopes: Some(lib::domain::Scope::ALL.to_vec()),
     };
     let (_, key) = admin::create_key(service, DEMO_EMAIL, grants).await?;
+    let password = demo_password(service.entropy.as_ref());
+    admin::set_password(service, DEMO_EMAIL, &password).await?;
     println!();
     println!("  Demo workspace id: {workspace_id}");
     println!("  Demo API key:      {key}");
+    println!("  Demo sign-in:      http://localhost:{port}/account/sign-in");
+    println!("  Demo email:        {DEMO_EMAIL}");
+    println!("  Demo password:     {password}");
     println!();
     println!("  Try:");
     println!(

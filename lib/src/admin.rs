@@ -4,12 +4,12 @@
 use chrono::{DateTime, Utc};
 
 use crate::domain::{
-    ApiKeyRecord, Email, Hostname, Invalid, Membership, Plan, PlanChange, RateLimitOverrides, Role, Scope, Tag, User,
-    VerifiedDomain, Workspace,
+    Email, Hostname, Invalid, Membership, NewPassword, PasswordHash, Plan, PlanChange, RateLimitOverrides, Role, Scope,
+    Tag, User, VerifiedDomain, Workspace,
 };
 use crate::ids::ObjectId;
-use crate::service::{Service, generate_api_key, hash_api_key};
-use crate::store::{CreateUserError, KeyRotation, StoreError};
+use crate::service::{Service, ServiceError};
+use crate::store::{CreateUserError, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
@@ -38,10 +38,25 @@ fn workspace_id(raw: &str) -> Result<ObjectId, AdminError> {
 }
 
 pub async fn create_user(service: &Service, email: &str) -> Result<User, AdminError> {
+    create_user_with_password(service, email, None).await
+}
+
+/// Creates a user who can sign in to the pages with `password` (checked before anything is
+/// written).
+pub async fn create_user_with_password(
+    service: &Service,
+    email: &str,
+    password: Option<&str>,
+) -> Result<User, AdminError> {
+    let password_hash = password
+        .map(NewPassword::parse)
+        .transpose()?
+        .map(|p| PasswordHash::new(&p, service.entropy.as_ref()));
     let user = User {
         id: service.new_id(),
         email: Email::parse(email)?,
         api_key_hash: None,
+        password_hash,
         created_at: service.clock.now(),
     };
     match service.store.create_user(&user).await {
@@ -162,12 +177,7 @@ pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Resul
     Ok(tag)
 }
 
-/// What a new key grants.
-#[derive(Debug, Clone, Default)]
-pub struct KeyGrants {
-    pub http_api: bool,
-    pub mcp_scopes: Option<Vec<Scope>>,
-}
+pub use crate::service::KeyGrants;
 
 pub fn parse_scopes(raw: &str) -> Result<Vec<Scope>, AdminError> {
     raw.split(',')
@@ -189,26 +199,21 @@ pub fn parse_scopes(raw: &str) -> Result<Vec<Scope>, AdminError> {
 /// Generates a new key for a user, invalidating the previous one at once. Returns the user
 /// and the key (shown once; only its hash is stored).
 pub async fn create_key(service: &Service, user: &str, grants: KeyGrants) -> Result<(User, String), AdminError> {
-    for _ in 0..5 {
-        let user = resolve_user(service, user).await?;
-        let key = generate_api_key(service.entropy.as_ref());
-        let record = ApiKeyRecord {
-            user_id: user.id.clone(),
-            http_api: grants.http_api,
-            mcp_enabled: grants.mcp_scopes.is_some(),
-            mcp_scopes: grants.mcp_scopes.clone().unwrap_or_default(),
-            created_at: service.clock.now(),
-        };
-        if service
-            .store
-            .rotate_api_key(&user, &hash_api_key(&key), &record)
-            .await?
-            == KeyRotation::Rotated
-        {
-            return Ok((user, key));
-        }
-    }
-    Err(AdminError::Conflict(format!(
-        "the key of {user} kept changing; try again"
-    )))
+    let user = resolve_user(service, user).await?;
+    let issued = service.issue_api_key(&user.id, &grants).await.map_err(|e| match e {
+        ServiceError::Internal(store) => AdminError::Store(store),
+        other => AdminError::Conflict(other.to_string()),
+    })?;
+    Ok((user, issued.key))
+}
+
+/// Sets a user's password (argon2id); the old one stops working at once.
+pub async fn set_password(service: &Service, user: &str, password: &str) -> Result<User, AdminError> {
+    let password = NewPassword::parse(password)?;
+    let user = resolve_user(service, user).await?;
+    service.set_password(&user, &password).await.map_err(|e| match e {
+        ServiceError::Internal(store) => AdminError::Store(store),
+        other => AdminError::NotFound(other.to_string()),
+    })?;
+    Ok(user)
 }

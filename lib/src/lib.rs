@@ -11,6 +11,7 @@ pub mod ids;
 pub mod manifest;
 pub mod mcp;
 pub mod openapi;
+pub mod pages;
 pub mod redirect;
 pub mod routing;
 pub mod service;

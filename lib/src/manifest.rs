@@ -226,6 +226,17 @@ pub const REDIRECT: Function = Function {
     ..PLAIN
 };
 
+/// The account pages (sign-in, integrations): people's pages, not the API, so not in the
+/// OpenAPI document.
+pub const ACCOUNT: Function = Function {
+    name: "account",
+    logical_id: "AccountFunction",
+    routes: &[service("ANY", "/account"), service("ANY", "/account/{proxy+}")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
 pub const FALLBACK: Function = Function {
     name: "fallback",
     logical_id: "FallbackFunction",
@@ -254,6 +265,7 @@ pub const FUNCTIONS: &[Function] = &[
     API_DOCS,
     CLICK_AGGREGATOR,
     REDIRECT,
+    ACCOUNT,
     FALLBACK,
 ];
 
@@ -337,21 +349,38 @@ pub fn find_route(api: Api, method: &str, path: &str) -> Option<Matched> {
 }
 
 /// Whether `pattern` matches the request's segments: how many literal segments it has, and the
-/// parameters it extracts.
+/// parameters it extracts. A last part `{name+}` (API Gateway's greedy parameter) takes one or
+/// more remaining segments.
 fn match_path(pattern: &'static str, segments: &[&str]) -> Option<(usize, Vec<(&'static str, String)>)> {
     let parts: Vec<&'static str> = pattern.trim_start_matches('/').split('/').collect();
-    if parts.len() != segments.len() {
+    let greedy = parts
+        .last()
+        .and_then(|p| p.strip_prefix('{'))
+        .and_then(|p| p.strip_suffix("+}"));
+    let fixed = if greedy.is_some() { parts.len() - 1 } else { parts.len() };
+    let fits = match greedy {
+        Some(_) => segments.len() > fixed,
+        None => segments.len() == fixed,
+    };
+    if !fits {
         return None;
     }
     let mut literals = 0;
     let mut parameters = Vec::new();
-    for (part, segment) in parts.iter().zip(segments) {
+    for (part, segment) in parts[..fixed].iter().zip(segments) {
         match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
             Some(name) if !segment.is_empty() => parameters.push((name, (*segment).to_string())),
             Some(_) => return None,
             None if part == segment => literals += 1,
             None => return None,
         }
+    }
+    if let Some(name) = greedy {
+        let rest = segments[fixed..].join("/");
+        if rest.is_empty() {
+            return None;
+        }
+        parameters.push((name, rest));
     }
     Some((literals, parameters))
 }
@@ -378,6 +407,15 @@ mod tests {
         let matched = find(Api::Service, "GET", "/apiv1/links/abc/analytics").unwrap();
         assert_eq!(matched.function.name, "link-analytics");
         assert_eq!(matched.parameters, vec![("id", "abc".to_string())]);
+    }
+
+    #[test]
+    fn a_greedy_parameter_takes_the_rest_of_the_path() {
+        let matched = find(Api::Service, "POST", "/account/integrations/keys").unwrap();
+        assert_eq!(matched.function.name, "account");
+        assert_eq!(matched.parameters, vec![("proxy", "integrations/keys".to_string())]);
+        assert_eq!(name(Api::Service, "GET", "/account"), Some("account"));
+        assert_eq!(name(Api::Service, "GET", "/accounts"), Some("fallback"));
     }
 
     #[test]

@@ -63,6 +63,19 @@ enum UserCommand {
     Create {
         #[arg(long)]
         email: String,
+        /// Read the user's password (for the sign-in page) from the first line of stdin.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Set a user's password (for the sign-in page), read from the first line of stdin.
+    SetPassword {
+        /// The user's id or e-mail.
+        #[arg(long)]
+        user: String,
+        /// Read the password from the first line of stdin (the only way: never an argument,
+        /// which would show in the process list and shell history).
+        #[arg(long, required = true)]
+        password_stdin: bool,
     },
 }
 
@@ -228,6 +241,15 @@ enum KeyCommand {
     },
 }
 
+/// The first line of stdin, without its line ending.
+fn read_password() -> Result<String, AdminError> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| AdminError::Invalid(lib::domain::Invalid::new("password", format!("cannot read stdin: {e}"))))?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
 fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(raw)
         .map(|t| t.with_timezone(&Utc))
@@ -247,10 +269,18 @@ fn merge(out: &mut Value, extra: Value) {
 async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
     Ok(match command {
         Command::User {
-            command: UserCommand::Create { email },
+            command: UserCommand::Create { email, password_stdin },
         } => {
-            let user = admin::create_user(service, &email).await?;
-            json!({ "id": user.id, "email": user.email })
+            let password = password_stdin.then(read_password).transpose()?;
+            let user = admin::create_user_with_password(service, &email, password.as_deref()).await?;
+            json!({ "id": user.id, "email": user.email, "password": user.password_hash.is_some() })
+        }
+        Command::User {
+            command: UserCommand::SetPassword { user, .. },
+        } => {
+            let password = read_password()?;
+            let user = admin::set_password(service, &user, &password).await?;
+            json!({ "id": user.id, "email": user.email, "password": true })
         }
         Command::Workspace {
             command:

@@ -21,7 +21,13 @@ impl Cli {
     }
 
     fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_linkctl"))
+        self.run_with_stdin(args, "")
+    }
+
+    /// Runs linkctl with `input` on its stdin.
+    fn run_with_stdin(&self, args: &[&str], input: &str) -> Output {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_linkctl"))
             .args(args)
             .env("TABLE_NAME", &self.table)
             .env("DEFAULT_DOMAIN", "sl.test")
@@ -29,8 +35,46 @@ impl Cli {
             .env("AWS_ACCESS_KEY_ID", "local")
             .env("AWS_SECRET_ACCESS_KEY", "local")
             .env("AWS_REGION", "us-east-1")
-            .output()
-            .expect("run linkctl")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run linkctl");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write stdin");
+        child.wait_with_output().expect("linkctl output")
+    }
+
+    /// The service over the same table, to check what the CLI wrote.
+    async fn service(&self) -> lib::service::Service {
+        let client = lib::testing::local_client(&self.endpoint, &RequestCounter::new()).await;
+        let table = self.table.clone();
+        let config = lib::config::Config::from_lookup(move |name| match name {
+            "TABLE_NAME" => Some(table.clone()),
+            "DEFAULT_DOMAIN" => Some("sl.test".into()),
+            _ => None,
+        })
+        .expect("config");
+        lib::service::Service::new(
+            lib::store::Store::new(client, self.table.clone()),
+            config,
+            std::sync::Arc::new(lib::clock::SystemClock),
+            std::sync::Arc::new(lib::clock::OsEntropy),
+        )
+    }
+
+    async fn signs_in(&self, email: &str, password: &str) -> bool {
+        let attempt = lib::service::SignInAttempt {
+            email,
+            password,
+            address: None,
+            replacing: None,
+        };
+        self.service().await.sign_in(attempt).await.is_ok()
     }
 
     /// Runs a command that must succeed and print one JSON object with an `id`.
@@ -240,4 +284,57 @@ fn openapi_prints_the_document_without_a_table() {
     assert!(out.status.success());
     let document: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(document["openapi"], "3.1.0");
+}
+
+#[tokio::test]
+async fn a_user_created_with_a_password_from_stdin_can_sign_in() {
+    let cli = Cli::new().await;
+    let out = cli.run_with_stdin(
+        &["user", "create", "--email", "ann@example.com", "--password-stdin"],
+        "a long enough password\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !printed.contains("a long enough password"),
+        "the password is never printed"
+    );
+    assert!(cli.signs_in("ann@example.com", "a long enough password").await);
+    assert!(!cli.signs_in("ann@example.com", "a long enough password\n").await);
+}
+
+#[tokio::test]
+async fn set_password_replaces_the_password_at_once() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    assert!(
+        !cli.signs_in("ann@example.com", "").await,
+        "no password yet: no sign-in"
+    );
+    let out = cli.run_with_stdin(
+        &["user", "set-password", "--user", "ann@example.com", "--password-stdin"],
+        "first long password\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    cli.run_with_stdin(
+        &["user", "set-password", "--user", "ann@example.com", "--password-stdin"],
+        "second long password\n",
+    );
+    assert!(cli.signs_in("ann@example.com", "second long password").await);
+    assert!(!cli.signs_in("ann@example.com", "first long password").await);
+}
+
+#[tokio::test]
+async fn a_short_password_is_refused_with_one_line_and_nothing_is_created() {
+    let cli = Cli::new().await;
+    let out = cli.run_with_stdin(
+        &["user", "create", "--email", "ann@example.com", "--password-stdin"],
+        "short\n",
+    );
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().trim(),
+        "linkctl: password must have at least 12 characters."
+    );
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
 }

@@ -13,13 +13,10 @@ source scripts/common.sh
 : "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}" "${CONFORMANCE:?}"
 
 bin="$(cargo_target_dir)/debug"
-TABLE_NAME="mcp-clients-$(date +%s)-$$"
-PORT=$(free_port)
-export TABLE_NAME DEFAULT_DOMAIN="sl.localhost" PORT
-log_file="${TMPDIR:-/tmp}/mcp-clients-dev-server-$PORT.log"
-SERVER_PID=""
-trap 'if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi' EXIT
-start_dev_server "$log_file"
+start_dev_server mcp-clients
+trap 'kill "$DEV_PID" 2>/dev/null || true' EXIT
+log_file=$DEV_LOG
+PORT=$DEV_PORT
 
 json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 email="mcp-$(date +%s)-$$@example.com"

@@ -2,44 +2,41 @@
 # The OpenAPI document against the running code, on a freshly started dev server (its own
 # table, a seeded workspace and a real key): openapi-spec-validator accepts the checked-in and
 # the served document; headless Chromium renders the reference page (screenshot kept in
-# <target>/artifacts/api-reference.png) with no Content-Security-Policy violation but the
+# artifacts/screenshots/api-reference.png) with no Content-Security-Policy violation but the
 # renderer's footer logo, which the policy keeps from being fetched off its CDN; then
 # schemathesis fuzzes the server with every phase (examples, coverage, fuzzing, stateful through
 # the document's links), bounded by examples per operation and by time. It fails on any 5xx,
 # any answer outside its documented schema, headers or content type, any undocumented status,
 # or fewer than FUZZ_MIN_REQUESTS requests. Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
-# SCHEMATHESIS_PYTHON (scripts/common.sh `ensure_api_fuzzers`), chromium, and debug builds of
-# the dev-server and linkctl binaries. Usage: tests/openapi/run.sh
+# SCHEMATHESIS_PYTHON and CHROMIUM (scripts/common.sh `ensure_api_fuzzers`,
+# `ensure_browser_tests`), and debug builds of the dev-server and linkctl binaries. Usage: tests/openapi/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
-: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${SCHEMATHESIS_PYTHON:?}"
+: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${SCHEMATHESIS_PYTHON:?}" "${CHROMIUM:?}"
 
 FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-100}"
 FUZZ_MAX_SECONDS="${FUZZ_MAX_SECONDS:-100}"
 FUZZ_MIN_REQUESTS="${FUZZ_MIN_REQUESTS:-2000}"
 bin="$(cargo_target_dir)/debug"
 work=$(mktemp -d)
-TABLE_NAME="openapi-fuzz-$(date +%s)-$$"
-PORT=$(free_port)
 # The limits stay on (every answer carries its headers) but high enough not to end the run.
-export TABLE_NAME DEFAULT_DOMAIN="sl.localhost" PORT RATE_LIMIT_PER_KEY=1000000 RATE_LIMIT_BULK_PER_KEY=1000000 \
-    RATE_LIMIT_ANALYTICS_PER_KEY=1000000 RATE_LIMIT_PER_WORKSPACE=1000000 RUST_LOG="${FUZZ_LOG:-warn},rmcp=error"
-log_file="$work/dev-server.log"
-SERVER_PID=""
-trap 'if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
-start_dev_server "$log_file"
-base="http://127.0.0.1:$PORT"
+export RATE_LIMIT_PER_KEY=1000000 RATE_LIMIT_BULK_PER_KEY=1000000 RATE_LIMIT_ANALYTICS_PER_KEY=1000000 \
+    RATE_LIMIT_PER_WORKSPACE=1000000 RUST_LOG="${FUZZ_LOG:-warn},rmcp=error"
+start_dev_server openapi
+trap 'kill "$DEV_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
+log_file=$DEV_LOG
+base="http://127.0.0.1:$DEV_PORT"
 
 log "openapi-spec-validator: docs/openapi.json and the served document"
 curl -fsS "$base/apiv1/openapi.json" -o "$work/served.json"
 openapi-spec-validator --schema 3.1 docs/openapi.json "$work/served.json"
 
 log "headless Chromium: the reference page"
-artifacts="$(cargo_target_dir)/artifacts"
+artifacts="$PWD/artifacts/screenshots"
 mkdir -p "$artifacts"
-chrome=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "--window-size=1280,1600"
+chrome=("$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars "--window-size=1280,1600"
     --virtual-time-budget=15000 --enable-logging=stderr --v=0)
 "${chrome[@]}" --screenshot="$artifacts/api-reference.png" "$base/apiv1/docs" 2>"$work/chromium.log" >/dev/null
 "${chrome[@]}" --dump-dom "$base/apiv1/docs" 2>>"$work/chromium.log" >"$work/dom.html"

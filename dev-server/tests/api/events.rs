@@ -23,6 +23,7 @@ async fn seed_event_identity(app: &TestApp) {
         http_api: true,
         mcp_enabled: true,
         mcp_scopes: lib::domain::Scope::ALL.to_vec(),
+        prefix: None,
         created_at: chrono::Utc::now(),
     };
     app.service
@@ -167,6 +168,7 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "workspace-analytics.json" => workspace_analytics::handler(service, request).await,
         "fallback.json" => fallback::handler(request).await,
         "api-docs.json" => api_docs::handler(request).await,
+        "account.json" => account::handler(&app.functions.site, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -174,7 +176,8 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         Body::Text(text) => text.clone(),
         other => panic!("unexpected body {other:?}"),
     };
-    (response.status().as_u16(), serde_json::from_str(&text).unwrap())
+    let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (response.status().as_u16(), value)
 }
 
 #[tokio::test]
@@ -232,6 +235,19 @@ async fn the_api_docs_event_is_answered_with_the_openapi_document() {
     let (status, document) = answer(&app, "api-docs.json", EVENT_LINK).await;
     assert_eq!(status, 200);
     assert_eq!(&document, lib::openapi::document());
+}
+
+#[tokio::test]
+async fn the_account_event_is_answered_with_the_sign_in_page() {
+    let app = spawn_app().await;
+    let (status, page) = answer(&app, "account.json", EVENT_LINK).await;
+    let html = page.as_str().expect("an HTML page");
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(r#"<form method="post" action="/account/sign-in""#),
+        "{html}"
+    );
+    assert!(html.contains(r#"name="next" value="/account/integrations""#), "{html}");
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! Integration tests: HTTP through the dev server (the same handlers Lambda runs) against
 //! DynamoDB Local, one table per test.
 
+mod accounts;
 mod analytics;
 mod auth;
 mod bulk;
@@ -16,6 +17,7 @@ mod mcp;
 mod mcp_support;
 mod mcp_tools;
 mod openapi;
+mod pages_support;
 mod permissions;
 mod redirect;
 mod template;

@@ -243,19 +243,44 @@ fn each_function_is_allowed_exactly_the_dynamodb_actions_its_code_calls() {
     }
 }
 
+/// The alarms that watch the functions' throttles (`ThrottlesAlarm`, `ThrottlesAlarm2`, …).
+fn throttle_alarms(template: &Value) -> Vec<(String, Value)> {
+    template["Resources"]
+        .as_mapping()
+        .expect("resources")
+        .iter()
+        .map(|(id, resource)| (text(id), resource.clone()))
+        .filter(|(id, _)| id.starts_with("ThrottlesAlarm"))
+        .collect()
+}
+
 #[test]
-fn every_function_logs_to_a_group_with_retention_and_counts_in_the_throttle_alarm() {
+fn every_function_logs_to_a_group_with_retention_and_counts_in_a_throttle_alarm() {
     let template = template();
-    let alarm = serde_norway::to_string(&template["Resources"]["ThrottlesAlarm"]).expect("alarm");
+    let alarms: Vec<String> = throttle_alarms(&template)
+        .iter()
+        .map(|(_, alarm)| serde_norway::to_string(alarm).expect("alarm"))
+        .collect();
     for (id, function) in functions(&template) {
         let group = text(&function["Properties"]["LoggingConfig"]["LogGroup"]);
         let group = &template["Resources"][group.as_str()];
         assert_eq!(group["Type"].as_str(), Some("AWS::Logs::LogGroup"), "{id}");
         assert!(!group["Properties"]["RetentionInDays"].is_null(), "{id}");
-        assert!(
-            alarm.contains(&format!("Value: !Ref {id}")),
-            "{id} is not in ThrottlesAlarm"
-        );
+        let watched = alarms
+            .iter()
+            .filter(|a| a.contains(&format!("Value: !Ref {id}")))
+            .count();
+        assert_eq!(watched, 1, "{id} is in exactly one ThrottlesAlarm");
+    }
+}
+
+#[test]
+fn no_alarm_watches_more_than_the_ten_metrics_cloudwatch_allows() {
+    let template = template();
+    for (id, alarm) in throttle_alarms(&template) {
+        let metrics = alarm["Properties"]["Metrics"].as_sequence().expect("metrics");
+        let stats = metrics.iter().filter(|m| !m["MetricStat"].is_null()).count();
+        assert!(stats <= 10, "{id} watches {stats} metrics");
     }
 }
 

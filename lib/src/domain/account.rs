@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Email, Hostname, RateLimitOverrides};
+use super::{Email, Hostname, PasswordHash, RateLimitOverrides};
 use crate::ids::ObjectId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,6 +13,10 @@ pub struct User {
     pub email: Email,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_key_hash: Option<String>,
+    /// Set once the user has a password (`linkctl user create/set-password`); a user without
+    /// one cannot sign in to the pages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<PasswordHash>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -181,5 +185,9 @@ pub struct ApiKeyRecord {
     pub mcp_enabled: bool,
     #[serde(default)]
     pub mcp_scopes: Vec<Scope>,
+    /// The key's first characters (`slk_1a2b3c4d`), shown so a user can tell keys apart; keys
+    /// made before it was recorded have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<String>,
     pub created_at: DateTime<Utc>,
 }

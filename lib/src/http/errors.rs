@@ -38,6 +38,11 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | BulkEmpty
         | BulkTooLarge
         | InvalidIdempotencyKey => StatusCode::BAD_REQUEST,
+        IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
+        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
+        FormExpired => StatusCode::FORBIDDEN,
+        KeyFormSpent => StatusCode::CONFLICT,
+        UserNotFound => StatusCode::NOT_FOUND,
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

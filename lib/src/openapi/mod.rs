@@ -41,6 +41,16 @@ for bulk creates and analytics reads of the key, and per workspace. Answers carr
 **Retries.** Create, bulk create, update and delete take an `Idempotency-Key` header: a retry with the same key \
 and body gets the first answer again (`Idempotent-Replayed: true`) and the work is done once.";
 
+/// Whether the document describes a route: the HTTP API under `/apiv1`, the short domains
+/// and the MCP function's URL; not the `$default` routes, nor the pages for people (`/account`).
+pub fn describes(route: &manifest::Route) -> bool {
+    route.path != manifest::DEFAULT_ROUTE
+        && match route.api {
+            manifest::Api::Service => route.path.starts_with("/apiv1/"),
+            manifest::Api::ShortLinks | manifest::Api::FunctionUrl => true,
+        }
+}
+
 /// The document, built once per process.
 static DOCUMENT: LazyLock<Value> = LazyLock::new(build);
 

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::{document, pretty};
-use crate::manifest::{Api, DEFAULT_ROUTE, FUNCTIONS};
+use crate::manifest::{Api, FUNCTIONS};
 
 const METHODS: [&str; 5] = ["get", "head", "post", "put", "delete"];
 
@@ -27,7 +27,7 @@ fn the_document_has_an_operation_for_every_route_of_the_manifest_and_no_other() 
     let documented = documented();
     let mut routed = BTreeSet::new();
     for route in FUNCTIONS.iter().flat_map(|f| f.routes.iter()) {
-        if route.path == DEFAULT_ROUTE {
+        if !super::describes(route) {
             continue;
         }
         if route.method == "ANY" {
@@ -54,6 +54,15 @@ fn the_document_has_an_operation_for_every_route_of_the_manifest_and_no_other() 
             "{api:?} is not in the document"
         );
     }
+}
+
+#[test]
+fn the_pages_for_people_and_the_default_routes_are_not_in_the_document() {
+    let paths = document()["paths"].as_object().unwrap();
+    assert!(paths.keys().all(|p| !p.starts_with("/account")));
+    let account = crate::manifest::function("account").expect("the account pages");
+    assert!(account.routes.iter().all(|r| !super::describes(r)));
+    assert!(!paths.contains_key(crate::manifest::DEFAULT_ROUTE));
 }
 
 #[test]

@@ -101,6 +101,23 @@ pub enum ServiceError {
     IdempotencyKeyReused,
     #[error("A request with this Idempotency-Key is in progress.")]
     IdempotencyInProgress,
+    #[error("Email or password is incorrect.")]
+    IncorrectSignIn,
+    #[error("Too many failed sign-ins. Try again in {}.", wait_words(*.retry_after))]
+    SignInLocked {
+        /// Seconds until sign-in is accepted again.
+        retry_after: u64,
+    },
+    #[error("Sign in to continue.")]
+    NotSignedIn,
+    #[error("This form has expired or did not come from this site. Reload the page and try again.")]
+    FormExpired,
+    #[error(
+        "This form was already used: its key was shown once and is not shown again. Generate a new key if you need one."
+    )]
+    KeyFormSpent,
+    #[error("No such user.")]
+    UserNotFound,
     #[error("internal failure")]
     Internal(#[source] StoreError),
 }
@@ -120,6 +137,17 @@ fn quota_message(resource: QuotaResource, limit: u64) -> String {
     match resource {
         QuotaResource::Links => format!("The workspace plan allows at most {limit} links."),
         QuotaResource::Rules => format!("The workspace plan allows at most {limit} rules per link."),
+    }
+}
+
+/// `3 minutes`, `1 minute`, `45 seconds`: a wait as a person reads it (rounded up).
+fn wait_words(seconds: u64) -> String {
+    match seconds {
+        0..=59 => format!("{} second{}", seconds.max(1), if seconds == 1 { "" } else { "s" }),
+        _ => {
+            let minutes = seconds.div_ceil(60);
+            format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
+        }
     }
 }
 

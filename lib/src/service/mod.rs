@@ -5,11 +5,13 @@ mod auth;
 mod bulk;
 mod error;
 pub mod idempotency;
+mod keys;
 pub mod limits;
 mod links;
 mod outcomes;
 mod reading;
 mod retry;
+mod sign_in;
 
 use std::sync::Arc;
 
@@ -17,11 +19,16 @@ pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
+pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateClass, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{
     DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceChoice, WorkspaceSummary,
+};
+
+pub use sign_in::{
+    ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};

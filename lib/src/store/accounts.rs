@@ -69,6 +69,23 @@ impl Store {
         }
     }
 
+    /// Sets a user's password hash; `false` when the user does not exist.
+    pub async fn set_password_hash(
+        &self,
+        user: &ObjectId,
+        hash: &crate::domain::PasswordHash,
+    ) -> Result<bool, StoreError> {
+        let request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::user(user))))
+            .update_expression("SET passwordHash = :hash")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":hash", s(String::from(hash.clone())));
+        update_applied(request.send().await)
+    }
+
     /// The record behind an API key hash (consistent read: rotation takes effect at once).
     pub async fn get_api_key(&self, hash: &str) -> Result<Option<ApiKeyRecord>, StoreError> {
         self.get_as(&keys::api_key(hash), true).await

@@ -45,6 +45,41 @@ pub fn api_key(hash: &str) -> Key {
     Key::new(format!("APIKEY#{hash}"), "APIKEY")
 }
 
+/// A signed-in session, under the SHA-256 of its token.
+pub fn session(token_hash: &str) -> Key {
+    Key::new(format!("SESSION#{token_hash}"), "SESSION")
+}
+
+/// The partition of one sign-in subject (`EMAIL#<sha256>` or `IP#<address>`): its failure
+/// counters per minute and its guard.
+pub fn sign_in_partition(subject: &str) -> String {
+    format!("SIGNIN#{subject}")
+}
+
+/// Failed sign-ins of a subject in one minute (epoch minutes, zero-padded so they sort) since
+/// its guard's `generation`-th reset.
+pub fn sign_in_failures(subject: &str, minute: i64, generation: u32) -> Key {
+    Key::new(
+        sign_in_partition(subject),
+        &format!("{}#{generation}", sign_in_minute(minute)),
+    )
+}
+
+/// The sort-key prefix of a minute's failure counters.
+pub fn sign_in_minute(minute: i64) -> String {
+    format!("MIN#{minute:012}")
+}
+
+/// The reset generation a failure counter's sort key names.
+pub fn sign_in_generation(sort_key: &str) -> Option<u32> {
+    sort_key.strip_prefix("MIN#")?.split_once('#')?.1.parse().ok()
+}
+
+/// A subject's lock state: how often it was locked, until when, and when it last signed in.
+pub fn sign_in_guard(subject: &str) -> Key {
+    Key::new(sign_in_partition(subject), "GUARD")
+}
+
 pub fn workspace(id: &ObjectId) -> Key {
     Key::new(format!("WS#{id}"), "WS")
 }
@@ -205,6 +240,15 @@ mod tests {
         let key = click(&ws, day, 31, "t#id");
         assert_eq!(parse_click_partition(&key.pk), Some((ws, day, 31)));
         assert_eq!(parse_click_partition("SLUG#x#y"), None);
+    }
+
+    #[test]
+    fn sign_in_counters_name_their_minute_and_generation() {
+        let key = sign_in_failures("IP#203.0.113.9", 29_000_000, 3);
+        assert_eq!(key.pk, "SIGNIN#IP#203.0.113.9");
+        assert_eq!(key.sk, "MIN#000029000000#3");
+        assert_eq!(sign_in_generation(&key.sk), Some(3));
+        assert_eq!(sign_in_generation("GUARD"), None);
     }
 
     #[test]

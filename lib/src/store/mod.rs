@@ -8,6 +8,7 @@ pub mod keys;
 mod limits;
 mod links;
 pub mod rollups;
+mod sessions;
 mod table;
 
 use std::collections::HashMap;
@@ -23,6 +24,7 @@ pub use clicks::{Click, ClickPlacement};
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use limits::{Counter, RateCharge};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
+pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
 use keys::Key;

@@ -1,0 +1,175 @@
+//! The pages door: server-rendered HTML for people (sign-in, integrations, and later the web
+//! app). Like the HTTP and MCP doors it only parses and encodes: forms become typed values,
+//! the service does the work, templates render its results. This module holds what every
+//! page shares: the security headers, the session cookie, CSRF, forms, and the one place a
+//! failure becomes a page.
+
+pub mod account;
+pub mod assets;
+mod cookies;
+mod forms;
+mod respond;
+pub mod templates;
+
+pub use cookies::{SESSION_COOKIE, SIGN_IN_COOKIE};
+pub use forms::{Form, LocalPath};
+pub use respond::{Page, html, redirect, respond};
+
+use lambda_http::Request;
+
+use crate::domain::SessionToken;
+use crate::service::{Service, ServiceError, SessionUser};
+
+/// What the page functions need besides the service (from the environment).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The public origin of the service (`PUBLIC_BASE_URL`, e.g. `https://api.example.com`):
+    /// the base of the URLs a page shows (the MCP endpoint in a client configuration). When
+    /// unset, the request's own origin.
+    pub public_base_url: Option<String>,
+}
+
+impl Settings {
+    pub fn from_env() -> Self {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
+        Self {
+            public_base_url: lookup("PUBLIC_BASE_URL")
+                .map(|b| b.trim().trim_end_matches('/').to_string())
+                .filter(|b| !b.is_empty()),
+        }
+    }
+}
+
+/// What the page functions build once per process: the service and the pages' settings.
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub service: Service,
+    pub settings: Settings,
+}
+
+impl Site {
+    pub fn new(service: Service, settings: Settings) -> Self {
+        Self { service, settings }
+    }
+
+    /// The account function: sign-in, sign-out, integrations.
+    pub async fn account(&self, req: Request) -> Result<lambda_http::Response<lambda_http::Body>, lambda_http::Error> {
+        let page = PageRequest::new(&self.service, &self.settings, &req);
+        respond(&page, account::handle(&page)).await
+    }
+}
+
+/// One request to a page, with what every page reads from it.
+pub struct PageRequest<'a> {
+    pub service: &'a Service,
+    pub settings: &'a Settings,
+    pub req: &'a Request,
+}
+
+impl<'a> PageRequest<'a> {
+    pub fn new(service: &'a Service, settings: &'a Settings, req: &'a Request) -> Self {
+        Self { service, settings, req }
+    }
+
+    /// The host the request was sent to (without port), lower-case.
+    fn host_name(&self) -> String {
+        let host = crate::http::header_str(self.req, "host").unwrap_or("localhost");
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        };
+        name.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase()
+    }
+
+    /// Whether this is the dev server on a loopback name over plain HTTP: the only place
+    /// cookies go without `Secure`.
+    pub fn is_local(&self) -> bool {
+        matches!(self.host_name().as_str(), "localhost" | "127.0.0.1" | "::1")
+    }
+
+    /// The origin pages are served from: `PUBLIC_BASE_URL`, else the request's scheme and host.
+    pub fn origin(&self) -> String {
+        self.settings
+            .public_base_url
+            .clone()
+            .unwrap_or_else(|| self.request_origin())
+    }
+
+    /// The session token the browser sent, if it looks like one.
+    pub fn session_token(&self) -> Option<SessionToken> {
+        cookies::read(self.req, cookies::session_name(self.is_local())).and_then(|v| SessionToken::parse(&v))
+    }
+
+    /// The live session, or [`ServiceError::NotSignedIn`].
+    pub async fn signed_in(&self) -> Result<SessionUser, ServiceError> {
+        let token = self.session_token().ok_or(ServiceError::NotSignedIn)?;
+        self.service.session(&token).await?.ok_or(ServiceError::NotSignedIn)
+    }
+
+    /// A form post of a signed-in user: the session, and the form once its CSRF token and
+    /// origin are checked.
+    pub async fn signed_in_form(&self) -> Result<(SessionUser, Form), ServiceError> {
+        let signed_in = self.signed_in().await?;
+        let form = Form::parse(self.req)?;
+        self.check_origin()?;
+        if !forms::tokens_match(form.get("csrf"), Some(&signed_in.session.csrf_token)) {
+            return Err(ServiceError::FormExpired);
+        }
+        Ok((signed_in, form))
+    }
+
+    /// A state-changing request must come from our own pages: a browser's `Origin` (or
+    /// `Sec-Fetch-Site`), when sent, must say so. Defence in depth beside the CSRF token.
+    pub fn check_origin(&self) -> Result<(), ServiceError> {
+        if crate::http::header_str(self.req, "sec-fetch-site").is_some_and(|s| s == "cross-site") {
+            return Err(ServiceError::FormExpired);
+        }
+        match crate::http::header_str(self.req, "origin") {
+            None => Ok(()),
+            Some(origin)
+                if origin
+                    .trim_end_matches('/')
+                    .eq_ignore_ascii_case(&self.request_origin()) =>
+            {
+                Ok(())
+            }
+            Some(origin)
+                if self
+                    .settings
+                    .public_base_url
+                    .as_deref()
+                    .is_some_and(|b| b.eq_ignore_ascii_case(origin)) =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(ServiceError::FormExpired),
+        }
+    }
+
+    /// The origin this very request was sent to (scheme and `Host`).
+    fn request_origin(&self) -> String {
+        let host = crate::http::header_str(self.req, "host").unwrap_or("localhost");
+        let scheme = if self.is_local() { "http" } else { "https" };
+        format!("{scheme}://{host}")
+    }
+
+    /// The client's address as API Gateway saw it (for sign-in backoff).
+    pub fn client_address(&self) -> Option<String> {
+        use lambda_http::RequestExt;
+        use lambda_http::request::RequestContext;
+        match self.req.request_context_ref() {
+            Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+            _ => None,
+        }
+    }
+
+    /// The path and query of this request, as a sign-in page's `next`.
+    pub fn here(&self) -> LocalPath {
+        let uri = self.req.uri();
+        let path_and_query = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
+        LocalPath::parse(path_and_query).unwrap_or_default()
+    }
+}

@@ -1,0 +1,148 @@
+//! Page responses: the security headers every page carries, redirects, and the one place a
+//! failure becomes a page.
+
+use std::future::Future;
+
+use askama::Template;
+use lambda_http::http::{HeaderName, HeaderValue, StatusCode, header};
+use lambda_http::{Body, Response};
+
+use super::PageRequest;
+use super::templates::{Chrome, MessagePage};
+use crate::service::ServiceError;
+
+/// No inline script or style, nothing from another origin, no framing, forms only to us.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/// A page's response before the security headers: status, HTML, extra headers.
+#[derive(Debug)]
+pub struct Page {
+    pub status: StatusCode,
+    pub html: String,
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+}
+
+impl Page {
+    pub fn new(status: StatusCode, template: &impl Template) -> Self {
+        Self {
+            status,
+            html: template.render().expect("templates render their own fields"),
+            headers: Vec::new(),
+        }
+    }
+
+    pub fn ok(template: &impl Template) -> Self {
+        Self::new(StatusCode::OK, template)
+    }
+
+    pub fn with_header(mut self, name: HeaderName, value: HeaderValue) -> Self {
+        self.headers.push((name, value));
+        self
+    }
+
+    pub fn into_response(self) -> Response<Body> {
+        let mut response = html(self.status, self.html);
+        for (name, value) in self.headers {
+            response.headers_mut().append(name, value);
+        }
+        response
+    }
+}
+
+/// The headers every page response carries, redirects included. Pages show per-user data
+/// and one-time secrets, so nothing is stored by caches.
+fn secure(response: &mut Response<Body>) {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}
+
+/// An HTML response with the security headers.
+pub fn html(status: StatusCode, body: String) -> Response<Body> {
+    let mut response = Response::new(Body::Text(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    secure(&mut response);
+    response
+}
+
+/// `303 See Other` to a path of this site (after a form post, or to sign in).
+pub fn redirect(location: &str) -> Response<Body> {
+    let mut response = Response::new(Body::Empty);
+    *response.status_mut() = StatusCode::SEE_OTHER;
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    secure(&mut response);
+    response
+}
+
+/// The page a failure is answered with.
+fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
+    if matches!(err, ServiceError::NotSignedIn) {
+        let next = page.here();
+        let query = url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("next", next.as_str())
+            .finish();
+        return redirect(&format!("/account/sign-in?{query}"));
+    }
+    let status = crate::http::status_of(err);
+    let request_id = crate::http::request_id(page.req);
+    let (title, message, request_id) = match err {
+        ServiceError::Internal(source) => {
+            tracing::error!(request_id, error = %crate::http::error_chain(source), "page failed");
+            (
+                "Something went wrong",
+                "The page could not be shown. Try again in a moment.".to_string(),
+                Some(request_id),
+            )
+        }
+        ServiceError::NoSuchEndpoint { .. } => {
+            ("Page not found", "There is no page at this address.".to_string(), None)
+        }
+        ServiceError::FormExpired => ("Form expired", err.to_string(), None),
+        _ => ("That did not work", err.to_string(), None),
+    };
+    let template = MessagePage {
+        chrome: Chrome::anonymous(),
+        title: title.into(),
+        message,
+        request_id,
+        back_href: "/account/integrations".into(),
+        back_text: "Go to your integrations".into(),
+    };
+    let mut response = Page::new(status, &template).into_response();
+    if let ServiceError::MethodNotAllowed { allowed, .. } = err
+        && let Ok(value) = HeaderValue::from_str(&allowed.join(", "))
+    {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
+/// Runs a page handler; its failure becomes a page (sign-in for a missing session, a short
+/// message otherwise, an opaque one with the request id for internal failures). `HEAD` gets
+/// the answer `GET` would, without the body.
+pub async fn respond<F>(page: &PageRequest<'_>, work: F) -> Result<Response<Body>, lambda_http::Error>
+where
+    F: Future<Output = Result<Response<Body>, ServiceError>>,
+{
+    let mut response = match work.await {
+        Ok(response) => response,
+        Err(err) => failure_page(page, &err),
+    };
+    if page.req.method() == lambda_http::http::Method::HEAD {
+        *response.body_mut() = Body::Empty;
+    }
+    Ok(response)
+}

@@ -1,0 +1,114 @@
+//! The pages' templates (askama, compiled in; `lib/templates/`). Each struct is what one
+//! page shows; the layout's part is [`Chrome`].
+
+use askama::Template;
+
+use crate::service::SessionUser;
+
+/// What the layout around every page shows: the assets, and who is signed in.
+#[derive(Debug, Clone)]
+pub struct Chrome {
+    pub css: &'static str,
+    pub js: &'static str,
+    pub user: Option<NavUser>,
+    /// Which navigation entry is the current page (`integrations`, …).
+    pub section: &'static str,
+}
+
+/// The signed-in user as the navigation shows them, with the sign-out form's CSRF token.
+#[derive(Debug, Clone)]
+pub struct NavUser {
+    pub email: String,
+    pub csrf: String,
+}
+
+impl Chrome {
+    pub fn anonymous() -> Self {
+        Self {
+            css: super::assets::url("style.css"),
+            js: super::assets::url("app.js"),
+            user: None,
+            section: "",
+        }
+    }
+
+    pub fn signed_in(user: &SessionUser, section: &'static str) -> Self {
+        Self {
+            user: Some(NavUser {
+                email: user.session.email.as_str().to_string(),
+                csrf: user.session.csrf_token.clone(),
+            }),
+            section,
+            ..Self::anonymous()
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "sign_in.html")]
+pub struct SignInPage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub next: String,
+    pub email: String,
+    pub error: Option<String>,
+    pub notice: Option<String>,
+}
+
+/// A page that says one thing (an error, a refusal) and where to go next.
+#[derive(Template)]
+#[template(path = "message.html")]
+pub struct MessagePage {
+    pub chrome: Chrome,
+    pub title: String,
+    pub message: String,
+    pub request_id: Option<String>,
+    pub back_href: String,
+    pub back_text: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct WorkspaceRow {
+    pub id: String,
+    pub name: String,
+    pub role: &'static str,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct KeyRow {
+    pub prefix: String,
+    pub grants: String,
+    pub created: String,
+    pub created_iso: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct ScopeOption {
+    pub value: &'static str,
+    pub description: &'static str,
+    pub checked: bool,
+}
+
+#[derive(Template)]
+#[template(path = "integrations.html")]
+pub struct IntegrationsPage {
+    pub chrome: Chrome,
+    pub workspaces: Vec<WorkspaceRow>,
+    pub current_key: Option<KeyRow>,
+    pub csrf: String,
+    pub form_token: String,
+    pub error: Option<String>,
+    pub http_api: bool,
+    pub scopes: Vec<ScopeOption>,
+}
+
+#[derive(Template)]
+#[template(path = "key_created.html")]
+pub struct KeyCreatedPage {
+    pub chrome: Chrome,
+    pub key: String,
+    pub grants: String,
+    pub mcp_config: Option<String>,
+    pub curl: Option<String>,
+}

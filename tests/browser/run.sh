@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The pages in a real browser: headless Chromium (Debian's) driven by Playwright for Python
+# against a freshly started dev server. Screenshots of every page at 1280 and 375 px wide go to
+# artifacts/screenshots/ (look at them). Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
+# E2E_PYTHON and CHROMIUM (scripts/common.sh `ensure_browser_tests`) and debug builds of
+# dev-server and linkctl. Usage: tests/browser/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# shellcheck source=scripts/common.sh
+source scripts/common.sh
+: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${E2E_PYTHON:?}" "${CHROMIUM:?}"
+
+bin="$(cargo_target_dir)/debug"
+start_dev_server browser
+trap 'kill "$DEV_PID" 2>/dev/null || true' EXIT
+
+json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+email="browser-$(date +%s)-$$@example.com"
+password="a browser test password"
+printf '%s\n' "$password" | "$bin"/linkctl user create --email "$email" --password-stdin >/dev/null
+workspace=$("$bin"/linkctl workspace create --name "Browser tests" --owner "$email" | json_field id)
+
+export SCREENSHOTS="$PWD/artifacts/screenshots"
+mkdir -p "$SCREENSHOTS"
+status=0
+log "account pages in Chromium (screenshots in $SCREENSHOTS)"
+"$E2E_PYTHON" tests/browser/accounts_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
+if [ "$status" != 0 ]; then
+    log "a browser test failed; dev server log: $DEV_LOG"
+    tail -n 50 "$DEV_LOG" >&2
+fi
+exit "$status"
