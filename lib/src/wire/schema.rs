@@ -65,7 +65,10 @@ pub fn needs_name_and_a_destination(schema: &mut Schema) {
     }
     schema.insert(
         "oneOf".into(),
-        serde_json::json!([{ "required": ["rules"] }, { "required": ["url"] }]),
+        serde_json::json!([
+            { "title": "With rules", "required": ["rules"] },
+            { "title": "With a quick-start url", "required": ["url"] }
+        ]),
     );
 }
 
