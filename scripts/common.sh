@@ -25,6 +25,8 @@ MCP_PY_VERSION="2.3.0"
 NODE22_VERSION="22.23.3"
 MCP_INSPECTOR_VERSION="2.12.0"
 MCP_CONFORMANCE_VERSION="0.1.16"
+OPENAPI_SPEC_VALIDATOR_VERSION="0.9.0"
+SCHEMATHESIS_VERSION="4.32.5"
 
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
@@ -252,6 +254,15 @@ ensure_mcp_clients() {
     export NODE22="$node_dir/node_modules/.bin/node"
     export INSPECTOR="$NODE22 $inspector/clients/launcher/build/index.js"
     export CONFORMANCE="$NODE22 $conformance/dist/index.js"
+}
+
+# The OpenAPI checks of the test command: openapi-spec-validator (the document is valid
+# OpenAPI 3.1) and schemathesis (fuzzes the dev server against it), each in its own venv.
+# Sets SCHEMATHESIS_PYTHON (the hooks module runs in its interpreter).
+ensure_api_fuzzers() {
+    venv_tool openapi-spec-validator "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION" openapi-spec-validator
+    venv_tool schemathesis "schemathesis==$SCHEMATHESIS_VERSION" schemathesis
+    export SCHEMATHESIS_PYTHON="$CACHE/venvs/schemathesis/bin/python"
 }
 
 # The browser tests: Debian's Chromium (Playwright's own browser download cannot work here) driven

@@ -145,6 +145,7 @@ async fn main() {
         default_domain: "sl.test".into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        rate_limits: lib::domain::RateLimits::OFF,
     };
     let service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
     let owner = lib::admin::create_user(&service, "bench@example.com").await.unwrap();
@@ -170,6 +171,7 @@ async fn main() {
                     prefix: None,
                     created_at: Utc::now(),
                 },
+                key_id: "bench".into(),
             },
             Some(ws.id.as_str()),
         )

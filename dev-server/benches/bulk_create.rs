@@ -33,6 +33,7 @@ async fn main() {
         default_domain: "sl.test".into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        rate_limits: lib::domain::RateLimits::OFF,
     };
     let service = Arc::new(Service::new(
         Store::new(client, table),

@@ -63,6 +63,7 @@ async fn main() {
         default_domain: "sl.test".into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        rate_limits: lib::domain::RateLimits::OFF,
     };
     let service = Service::new(
         Store::new(client, table),

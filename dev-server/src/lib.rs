@@ -258,6 +258,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "mcp" => mcp::handler(&functions.mcp, req).await,
         "redirect" => redirect::handler(&functions.redirector, req).await,
         "fallback" => fallback::handler(req).await,
+        "api-docs" => api_docs::handler(req).await,
         "account" => account::handler(&functions.site, req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 
 use crate::domain::{
-    Email, Hostname, Invalid, Membership, NewPassword, PasswordHash, Plan, Role, Scope, Tag, User, VerifiedDomain,
-    Workspace,
+    Email, Hostname, Invalid, Membership, NewPassword, PasswordHash, Plan, PlanChange, RateLimitOverrides, Role, Scope,
+    Tag, User, VerifiedDomain, Workspace,
 };
 use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
@@ -76,6 +76,9 @@ pub struct NewWorkspace {
     pub max_links: Option<u64>,
     pub max_rules: Option<u64>,
     pub license_expires: Option<DateTime<Utc>>,
+    /// The plan's own request rate limits (per minute, `0`: none); absent ones are the
+    /// operator's defaults.
+    pub rate_limits: RateLimitOverrides,
 }
 
 pub async fn create_workspace(service: &Service, owner: &str, options: NewWorkspace) -> Result<Workspace, AdminError> {
@@ -91,6 +94,7 @@ pub async fn create_workspace(service: &Service, owner: &str, options: NewWorksp
         plan: Plan {
             max_links: options.max_links.unwrap_or(defaults.max_links),
             max_rules_per_link: options.max_rules.unwrap_or(defaults.max_rules_per_link),
+            rate_limits: options.rate_limits,
         },
         license_expires_at: options.license_expires,
         link_count: 0,
@@ -110,6 +114,18 @@ pub async fn set_license(
         return Err(AdminError::NotFound(format!("no workspace {workspace}")));
     }
     Ok(id)
+}
+
+/// Changes a workspace's plan; answers the plan as it is now.
+pub async fn set_plan(service: &Service, workspace: &str, change: &PlanChange) -> Result<Plan, AdminError> {
+    let id = workspace_id(workspace)?;
+    if change.is_empty() {
+        return Err(Invalid::general("nothing to change: give at least one plan setting").into());
+    }
+    match service.store.set_plan(&id, change).await? {
+        Some(workspace) => Ok(workspace.plan),
+        None => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+    }
 }
 
 pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &str) -> Result<Membership, AdminError> {

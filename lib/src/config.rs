@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::domain::RateLimits;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// The single DynamoDB table (`TABLE_NAME`).
@@ -12,6 +14,10 @@ pub struct Config {
     pub link_cache_ttl: Duration,
     /// How long raw clicks are kept (`CLICK_RETENTION_DAYS`).
     pub click_retention_days: u32,
+    /// Request rate limits a workspace plan does not override (`RATE_LIMIT_PER_KEY`,
+    /// `RATE_LIMIT_BULK_PER_KEY`, `RATE_LIMIT_ANALYTICS_PER_KEY`, `RATE_LIMIT_PER_WORKSPACE`;
+    /// per minute, `0` turns one off).
+    pub rate_limits: RateLimits,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -53,6 +59,15 @@ impl Config {
                     reason: "too large".into(),
                 }
             })?,
+            rate_limits: {
+                let defaults = RateLimits::default();
+                RateLimits {
+                    per_key: number("RATE_LIMIT_PER_KEY", defaults.per_key)?,
+                    bulk_per_key: number("RATE_LIMIT_BULK_PER_KEY", defaults.bulk_per_key)?,
+                    analytics_per_key: number("RATE_LIMIT_ANALYTICS_PER_KEY", defaults.analytics_per_key)?,
+                    per_workspace: number("RATE_LIMIT_PER_WORKSPACE", defaults.per_workspace)?,
+                }
+            },
         })
     }
 }
@@ -76,6 +91,42 @@ mod tests {
         let cfg = Config::from_lookup(lookup(&[("TABLE_NAME", "t"), ("DEFAULT_DOMAIN", "S.Test")])).unwrap();
         assert_eq!(cfg.link_cache_ttl, Duration::from_secs(5));
         assert_eq!(cfg.default_domain, "s.test");
+    }
+
+    #[test]
+    fn config_reads_rate_limits_per_minute_with_zero_turning_one_off() {
+        let cfg = Config::from_lookup(lookup(&[
+            ("TABLE_NAME", "t"),
+            ("DEFAULT_DOMAIN", "s.test"),
+            ("RATE_LIMIT_PER_KEY", "100"),
+            ("RATE_LIMIT_BULK_PER_KEY", "0"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            cfg.rate_limits,
+            RateLimits {
+                per_key: 100,
+                bulk_per_key: 0,
+                ..RateLimits::default()
+            }
+        );
+    }
+
+    #[test]
+    fn config_rejects_a_non_numeric_rate_limit() {
+        let err = Config::from_lookup(lookup(&[
+            ("TABLE_NAME", "t"),
+            ("DEFAULT_DOMAIN", "s.test"),
+            ("RATE_LIMIT_ANALYTICS_PER_KEY", "lots"),
+        ]))
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            ConfigError::Invalid {
+                name: "RATE_LIMIT_ANALYTICS_PER_KEY",
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! What `template.yaml` deploys, written once as data: every function, the routes it serves
 //! on which HTTP API, and the DynamoDB actions its code calls. The dev server routes by it,
 //! the `fallback` function answers 404 and 405 from it, and `dev-server/tests/api/template.rs`
-//! checks the template against it (and the actions against what the code really sends).
+//! checks the template against it (and the actions against what the code really sends). The
+//! OpenAPI document (`lib::openapi`) has exactly these routes, which a test checks too.
+
+use crate::service::RateClass;
 
 /// The two HTTP APIs of the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +50,23 @@ pub struct Function {
     pub table_actions: &'static [&'static str],
     /// IAM actions on the `GSI1` index.
     pub index_actions: &'static [&'static str],
+    /// Which rate limit its requests count against besides the key's and the workspace's
+    /// (HTTP API endpoints; the MCP tools say their own).
+    pub limit: RateClass,
+    /// Whether it takes an `Idempotency-Key`.
+    pub idempotent: bool,
 }
+
+/// The defaults of a function that is not an HTTP API endpoint of its own.
+const PLAIN: Function = Function {
+    name: "",
+    logical_id: "",
+    routes: &[],
+    table_actions: &[],
+    index_actions: &[],
+    limit: RateClass::Standard,
+    idempotent: false,
+};
 
 const fn service(method: &'static str, path: &'static str) -> Route {
     Route {
@@ -83,122 +102,184 @@ const DELETE_ITEM: &str = "dynamodb:DeleteItem";
 /// API Gateway's catch-all route key.
 pub const DEFAULT_ROUTE: &str = "$default";
 
+pub const CREATE_LINK: Function = Function {
+    name: "create-link",
+    logical_id: "CreateLinkFunction",
+    routes: &[service("POST", "/apiv1/link/create")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+    idempotent: true,
+    ..PLAIN
+};
+
+pub const UPDATE_LINK: Function = Function {
+    name: "update-link",
+    logical_id: "UpdateLinkFunction",
+    routes: &[service("PUT", "/apiv1/link/update")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    idempotent: true,
+    ..PLAIN
+};
+
+pub const DELETE_LINK: Function = Function {
+    name: "delete-link",
+    logical_id: "DeleteLinkFunction",
+    routes: &[service("DELETE", "/apiv1/link/delete")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    idempotent: true,
+    ..PLAIN
+};
+
+pub const BULK_CREATE_LINKS: Function = Function {
+    name: "bulk-create-links",
+    logical_id: "BulkCreateLinksFunction",
+    routes: &[service("POST", "/apiv1/links/bulk-create")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+    limit: RateClass::Bulk,
+    idempotent: true,
+    ..PLAIN
+};
+
+pub const LIST_LINKS: Function = Function {
+    name: "list-links",
+    logical_id: "ListLinksFunction",
+    routes: &[service("GET", "/apiv1/links"), service("HEAD", "/apiv1/links")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+pub const GET_LINK: Function = Function {
+    name: "get-link",
+    logical_id: "GetLinkFunction",
+    routes: &[
+        service("GET", "/apiv1/links/{id}"),
+        service("HEAD", "/apiv1/links/{id}"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    ..PLAIN
+};
+
+pub const LINK_ANALYTICS: Function = Function {
+    name: "link-analytics",
+    logical_id: "LinkAnalyticsFunction",
+    routes: &[
+        service("GET", "/apiv1/links/{id}/analytics"),
+        service("HEAD", "/apiv1/links/{id}/analytics"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    limit: RateClass::Analytics,
+    ..PLAIN
+};
+
+/// A link's QR code, drawn on request.
+pub const LINK_QR: Function = Function {
+    name: "link-qr",
+    logical_id: "LinkQrFunction",
+    routes: &[
+        service("GET", "/apiv1/links/{id}/qr"),
+        service("HEAD", "/apiv1/links/{id}/qr"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM],
+    ..PLAIN
+};
+
+pub const WORKSPACE_ANALYTICS: Function = Function {
+    name: "workspace-analytics",
+    logical_id: "WorkspaceAnalyticsFunction",
+    routes: &[
+        service("GET", "/apiv1/links/analytics"),
+        service("HEAD", "/apiv1/links/analytics"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    limit: RateClass::Analytics,
+    ..PLAIN
+};
+
+pub const MCP: Function = Function {
+    name: "mcp",
+    logical_id: "McpFunction",
+    routes: &[service("ANY", "/apiv1/mcp"), function_url("/mcp")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+/// The OpenAPI document, its reference page and the page's renderer: no key, no table.
+pub const API_DOCS: Function = Function {
+    name: "api-docs",
+    logical_id: "ApiDocsFunction",
+    routes: &[
+        service("GET", OPENAPI_PATH),
+        service("HEAD", OPENAPI_PATH),
+        service("GET", DOCS_PATH),
+        service("HEAD", DOCS_PATH),
+        service("GET", DOCS_SCRIPT_PATH),
+        service("HEAD", DOCS_SCRIPT_PATH),
+    ],
+    ..PLAIN
+};
+
+pub const CLICK_AGGREGATOR: Function = Function {
+    name: "click-aggregator",
+    logical_id: "ClickAggregatorFunction",
+    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    ..PLAIN
+};
+
+pub const REDIRECT: Function = Function {
+    name: "redirect",
+    logical_id: "RedirectFunction",
+    routes: &[
+        short_links("GET", "/{slug}"),
+        short_links("HEAD", "/{slug}"),
+        short_links("ANY", DEFAULT_ROUTE),
+    ],
+    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    ..PLAIN
+};
+
+/// The account pages (sign-in, integrations): people's pages, not the API, so not in the
+/// OpenAPI document.
+pub const ACCOUNT: Function = Function {
+    name: "account",
+    logical_id: "AccountFunction",
+    routes: &[service("ANY", "/account"), service("ANY", "/account/{proxy+}")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+pub const FALLBACK: Function = Function {
+    name: "fallback",
+    logical_id: "FallbackFunction",
+    routes: &[service("ANY", DEFAULT_ROUTE)],
+    ..PLAIN
+};
+
+/// Where the OpenAPI document is served.
+pub const OPENAPI_PATH: &str = "/apiv1/openapi.json";
+/// The API reference page.
+pub const DOCS_PATH: &str = "/apiv1/docs";
+/// The reference page's renderer (Redoc's standalone bundle).
+pub const DOCS_SCRIPT_PATH: &str = "/apiv1/docs/redoc.standalone.js";
+
 /// Every function of the template.
 pub const FUNCTIONS: &[Function] = &[
-    Function {
-        name: "create-link",
-        logical_id: "CreateLinkFunction",
-        routes: &[service("POST", "/apiv1/link/create")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "update-link",
-        logical_id: "UpdateLinkFunction",
-        routes: &[service("PUT", "/apiv1/link/update")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "delete-link",
-        logical_id: "DeleteLinkFunction",
-        routes: &[service("DELETE", "/apiv1/link/delete")],
-        table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "bulk-create-links",
-        logical_id: "BulkCreateLinksFunction",
-        routes: &[service("POST", "/apiv1/links/bulk-create")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "list-links",
-        logical_id: "ListLinksFunction",
-        routes: &[service("GET", "/apiv1/links"), service("HEAD", "/apiv1/links")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
-        index_actions: &[QUERY],
-    },
-    Function {
-        name: "get-link",
-        logical_id: "GetLinkFunction",
-        routes: &[
-            service("GET", "/apiv1/links/{id}"),
-            service("HEAD", "/apiv1/links/{id}"),
-        ],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
-        index_actions: &[],
-    },
-    Function {
-        name: "link-analytics",
-        logical_id: "LinkAnalyticsFunction",
-        routes: &[
-            service("GET", "/apiv1/links/{id}/analytics"),
-            service("HEAD", "/apiv1/links/{id}/analytics"),
-        ],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
-        index_actions: &[],
-    },
-    Function {
-        name: "link-qr",
-        logical_id: "LinkQrFunction",
-        routes: &[
-            service("GET", "/apiv1/links/{id}/qr"),
-            service("HEAD", "/apiv1/links/{id}/qr"),
-        ],
-        table_actions: &[GET_ITEM, BATCH_GET],
-        index_actions: &[],
-    },
-    Function {
-        name: "workspace-analytics",
-        logical_id: "WorkspaceAnalyticsFunction",
-        routes: &[
-            service("GET", "/apiv1/links/analytics"),
-            service("HEAD", "/apiv1/links/analytics"),
-        ],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY],
-        index_actions: &[],
-    },
-    Function {
-        name: "mcp",
-        logical_id: "McpFunction",
-        routes: &[service("ANY", "/apiv1/mcp"), function_url("/mcp")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
-        index_actions: &[QUERY],
-    },
-    Function {
-        name: "click-aggregator",
-        logical_id: "ClickAggregatorFunction",
-        routes: &[],
-        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "redirect",
-        logical_id: "RedirectFunction",
-        routes: &[
-            short_links("GET", "/{slug}"),
-            short_links("HEAD", "/{slug}"),
-            short_links("ANY", DEFAULT_ROUTE),
-        ],
-        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
-        index_actions: &[],
-    },
-    Function {
-        name: "account",
-        logical_id: "AccountFunction",
-        routes: &[service("ANY", "/account"), service("ANY", "/account/{proxy+}")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
-        index_actions: &[QUERY],
-    },
-    Function {
-        name: "fallback",
-        logical_id: "FallbackFunction",
-        routes: &[service("ANY", DEFAULT_ROUTE)],
-        table_actions: &[],
-        index_actions: &[],
-    },
+    CREATE_LINK,
+    UPDATE_LINK,
+    DELETE_LINK,
+    BULK_CREATE_LINKS,
+    LIST_LINKS,
+    GET_LINK,
+    LINK_ANALYTICS,
+    LINK_QR,
+    WORKSPACE_ANALYTICS,
+    MCP,
+    API_DOCS,
+    CLICK_AGGREGATOR,
+    REDIRECT,
+    ACCOUNT,
+    FALLBACK,
 ];
 
 /// The function by its name.

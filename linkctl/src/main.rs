@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use clap::{Parser, Subcommand};
 use lib::admin::{self, AdminError, KeyGrants, NewWorkspace};
+use lib::domain::{Plan, PlanChange, RateLimitOverrides, Setting};
 use lib::service::Service;
 use serde_json::{Value, json};
 
@@ -52,6 +53,8 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
+    /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
+    Openapi,
 }
 
 #[derive(Subcommand)]
@@ -91,6 +94,20 @@ enum WorkspaceCommand {
         /// ISO 8601 date-time (or date) when the licence expires.
         #[arg(long, value_parser = parse_time)]
         license_expires: Option<DateTime<Utc>>,
+        #[command(flatten)]
+        rate_limits: RateLimitArgs,
+    },
+    /// Change a workspace's plan: quotas, and its own rate limits (`default` goes back to the
+    /// operator's RATE_LIMIT_* setting).
+    SetPlan {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        max_links: Option<u64>,
+        #[arg(long)]
+        max_rules: Option<u64>,
+        #[command(flatten)]
+        rate_limits: RateLimitArgs,
     },
     /// Set when a workspace's licence expires.
     SetLicense {
@@ -99,6 +116,76 @@ enum WorkspaceCommand {
         #[arg(long, value_parser = parse_time)]
         expires: DateTime<Utc>,
     },
+}
+
+/// A plan's own request rate limits, per minute: a number (`0` turns the limit off) or
+/// `default` (the operator's RATE_LIMIT_* setting).
+#[derive(clap::Args)]
+struct RateLimitArgs {
+    /// Requests per minute of each API key in this workspace.
+    #[arg(long, value_parser = parse_setting)]
+    rate_limit_per_key: Option<Setting>,
+    /// Bulk-create calls per minute of each API key.
+    #[arg(long, value_parser = parse_setting)]
+    rate_limit_bulk_per_key: Option<Setting>,
+    /// Analytics reads per minute of each API key.
+    #[arg(long, value_parser = parse_setting)]
+    rate_limit_analytics_per_key: Option<Setting>,
+    /// Requests per minute in this workspace, all keys together.
+    #[arg(long, value_parser = parse_setting)]
+    rate_limit_per_workspace: Option<Setting>,
+}
+
+impl RateLimitArgs {
+    fn into_change(self, max_links: Option<u64>, max_rules: Option<u64>) -> PlanChange {
+        PlanChange {
+            max_links,
+            max_rules_per_link: max_rules,
+            rate_limit_per_key: self.rate_limit_per_key,
+            rate_limit_bulk_per_key: self.rate_limit_bulk_per_key,
+            rate_limit_analytics_per_key: self.rate_limit_analytics_per_key,
+            rate_limit_per_workspace: self.rate_limit_per_workspace,
+        }
+    }
+
+    /// The overrides a new workspace starts with (`default` is the same as leaving one out).
+    fn overrides(&self) -> RateLimitOverrides {
+        let value = |s: Option<Setting>| match s {
+            Some(Setting::To(n)) => Some(n),
+            _ => None,
+        };
+        RateLimitOverrides {
+            per_key: value(self.rate_limit_per_key),
+            bulk_per_key: value(self.rate_limit_bulk_per_key),
+            analytics_per_key: value(self.rate_limit_analytics_per_key),
+            per_workspace: value(self.rate_limit_per_workspace),
+        }
+    }
+}
+
+fn parse_setting(raw: &str) -> Result<Setting, String> {
+    match raw {
+        "default" => Ok(Setting::Default),
+        n => n
+            .parse()
+            .map(Setting::To)
+            .map_err(|_| format!("{raw:?} is not a whole number of requests per minute (or default)")),
+    }
+}
+
+/// The plan as printed: quotas and the effective rate limits of the workspace.
+fn plan_json(service: &Service, plan: &Plan) -> Value {
+    let limits = service.config.rate_limits.with(&plan.rate_limits);
+    json!({
+        "maxLinks": plan.max_links,
+        "maxRulesPerLink": plan.max_rules_per_link,
+        "rateLimits": {
+            "perKey": limits.per_key,
+            "bulkPerKey": limits.bulk_per_key,
+            "analyticsPerKey": limits.analytics_per_key,
+            "perWorkspace": limits.per_workspace,
+        },
+    })
 }
 
 #[derive(Subcommand)]
@@ -172,6 +259,13 @@ fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
         .map_err(|_| format!("{raw:?} is not an ISO 8601 date-time such as 2027-01-31T00:00:00Z"))
 }
 
+/// Adds `extra`'s fields to the object `out`.
+fn merge(out: &mut Value, extra: Value) {
+    if let (Value::Object(out), Value::Object(extra)) = (out, extra) {
+        out.extend(extra);
+    }
+}
+
 async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
     Ok(match command {
         Command::User {
@@ -196,6 +290,7 @@ async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
                     max_links,
                     max_rules,
                     license_expires,
+                    rate_limits,
                 },
         } => {
             let options = NewWorkspace {
@@ -204,9 +299,27 @@ async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
                 max_links,
                 max_rules,
                 license_expires,
+                rate_limits: rate_limits.overrides(),
             };
             let ws = admin::create_workspace(service, &owner, options).await?;
-            json!({ "id": ws.id, "name": ws.name, "ownerId": ws.owner_id, "maxLinks": ws.plan.max_links, "maxRulesPerLink": ws.plan.max_rules_per_link })
+            let mut out = json!({ "id": ws.id, "name": ws.name, "ownerId": ws.owner_id });
+            merge(&mut out, plan_json(service, &ws.plan));
+            out
+        }
+        Command::Workspace {
+            command:
+                WorkspaceCommand::SetPlan {
+                    workspace,
+                    max_links,
+                    max_rules,
+                    rate_limits,
+                },
+        } => {
+            let change = rate_limits.into_change(max_links, max_rules);
+            let plan = admin::set_plan(service, &workspace, &change).await?;
+            let mut out = json!({ "id": workspace });
+            merge(&mut out, plan_json(service, &plan));
+            out
         }
         Command::Workspace {
             command: WorkspaceCommand::SetLicense { workspace, expires },
@@ -237,6 +350,7 @@ async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
             let t = admin::create_tag(service, &workspace, &name).await?;
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name })
         }
+        Command::Openapi => json!({ "openapi": lib::openapi::document() }),
         Command::Key {
             command: KeyCommand::Create { user, api, mcp_scopes },
         } => {
@@ -274,6 +388,10 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Command::Openapi = cli.command {
+        print!("{}", lib::openapi::pretty());
+        return ExitCode::SUCCESS;
+    }
     let service = match Service::from_env().await {
         Ok(service) => service,
         Err(e) => {

@@ -219,6 +219,74 @@ async fn bad_arguments_exit_non_zero_with_one_line() {
 }
 
 #[tokio::test]
+async fn a_plan_sets_its_own_rate_limits_and_goes_back_to_the_operators() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let ws = cli.ok(&[
+        "workspace",
+        "create",
+        "--name",
+        "Acme",
+        "--owner",
+        "ann@example.com",
+        "--rate-limit-per-key",
+        "100",
+    ]);
+    assert_eq!(
+        ws["rateLimits"],
+        serde_json::json!({ "perKey": 100, "bulkPerKey": 60, "analyticsPerKey": 120, "perWorkspace": 3000 })
+    );
+    let w = ws["id"].as_str().unwrap();
+    let plan = cli.ok(&[
+        "workspace",
+        "set-plan",
+        "--workspace",
+        w,
+        "--rate-limit-per-key",
+        "default",
+        "--rate-limit-bulk-per-key",
+        "0",
+        "--max-links",
+        "50",
+    ]);
+    assert_eq!(plan["maxLinks"], 50);
+    assert_eq!(plan["rateLimits"]["perKey"], 600);
+    assert_eq!(plan["rateLimits"]["bulkPerKey"], 0, "0 turns the limit off");
+    let reason = cli.fails(&[
+        "workspace",
+        "set-plan",
+        "--workspace",
+        w,
+        "--rate-limit-per-key",
+        "lots",
+    ]);
+    assert!(reason.contains("requests per minute"), "{reason}");
+    let nothing = cli.fails(&["workspace", "set-plan", "--workspace", w]);
+    assert!(nothing.contains("nothing to change"), "{nothing}");
+    let unknown = cli.fails(&[
+        "workspace",
+        "set-plan",
+        "--workspace",
+        "000000000000000000000000",
+        "--max-links",
+        "1",
+    ]);
+    assert!(unknown.contains("no workspace"), "{unknown}");
+}
+
+#[test]
+fn openapi_prints_the_document_without_a_table() {
+    let out = Command::new(env!("CARGO_BIN_EXE_linkctl"))
+        .arg("openapi")
+        .env_remove("TABLE_NAME")
+        .output()
+        .expect("run linkctl");
+    assert!(out.status.success());
+    let document: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(document["openapi"], "3.1.0");
+}
+
+#[tokio::test]
 async fn a_user_created_with_a_password_from_stdin_can_sign_in() {
     let cli = Cli::new().await;
     let out = cli.run_with_stdin(

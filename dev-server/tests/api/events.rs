@@ -167,6 +167,7 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "link-analytics.json" => link_analytics::handler(service, request).await,
         "workspace-analytics.json" => workspace_analytics::handler(service, request).await,
         "fallback.json" => fallback::handler(request).await,
+        "api-docs.json" => api_docs::handler(request).await,
         "account.json" => account::handler(&app.functions.site, request).await,
         other => panic!("no handler for {other}"),
     }
@@ -247,6 +248,14 @@ async fn the_analytics_and_fallback_events_are_answered_by_their_handlers() {
             serde_json::json!({ "error": "/apiv1/link/create does not answer PATCH; use POST." })
         )
     );
+}
+
+#[tokio::test]
+async fn the_api_docs_event_is_answered_with_the_openapi_document() {
+    let app = spawn_app().await;
+    let (status, document) = answer(&app, "api-docs.json", EVENT_LINK).await;
+    assert_eq!(status, 200);
+    assert_eq!(&document, lib::openapi::document());
 }
 
 #[tokio::test]

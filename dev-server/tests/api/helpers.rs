@@ -72,6 +72,7 @@ async fn spawn(configure: impl FnOnce(&mut Config), logos: Option<lib::qr::LogoF
         default_domain: DEFAULT_DOMAIN.into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);
     let mut service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
@@ -216,6 +217,91 @@ impl TestApp {
             .get_link(&ObjectId::parse(link_id).unwrap())
             .await
             .expect("read link")
+    }
+}
+
+/// An answer with its headers: status, headers, and the body (JSON when it parses, else its
+/// text).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Answer {
+    pub async fn of(response: reqwest::Response) -> Self {
+        let status = response.status();
+        let headers = response.headers().clone();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Self { status, headers, body }
+    }
+
+    pub fn content_type(&self) -> Option<&str> {
+        self.header("content-type")
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+impl TestApp {
+    /// Any request, with these headers (and the key, when given), answered with its headers.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        key: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Answer {
+        let mut request = self.http.request(method, format!("{}{}", self.address, path));
+        if let Some(key) = key {
+            request = request.header("X-Api-Key", key);
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        if let Some(body) = body {
+            request = request
+                .header("Content-Type", "application/json")
+                .body(body.to_string());
+        }
+        Answer::of(request.send().await.expect("request")).await
+    }
+
+    /// A create with an `Idempotency-Key`.
+    pub async fn create_with_key(&self, ws: &TestWorkspace, key: &str, mut body: Value) -> Answer {
+        body["workspaceId"] = json!(ws.id);
+        self.send(
+            Method::POST,
+            "/apiv1/link/create",
+            Some(&ws.key),
+            &[("Idempotency-Key", key)],
+            Some(body),
+        )
+        .await
+    }
+
+    /// The workspace's links, as `GET /links` lists them.
+    pub async fn link_ids(&self, ws: &TestWorkspace) -> Vec<String> {
+        let (status, page) = self
+            .request(
+                Method::GET,
+                &format!("/apiv1/links?workspaceId={}&limit=100", ws.id),
+                Some(&ws.key),
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        page["links"]
+            .as_array()
+            .expect("links")
+            .iter()
+            .map(|l| l["id"].as_str().expect("id").to_string())
+            .collect()
     }
 }
 

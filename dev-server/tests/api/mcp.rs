@@ -55,6 +55,23 @@ async fn a_batch_is_400_invalid_request() {
 }
 
 #[tokio::test]
+async fn a_json_message_the_sdk_cannot_read_is_400_not_415() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    for body in [
+        json!({ "jsonrpc": "2.0", "method": "", "params": 0 }),
+        json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/list", "params": "all" }),
+    ] {
+        let answer = app
+            .mcp_raw(Method::POST, &[("x-api-key", &ws.mcp_key)], Some(body.to_string()))
+            .await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}: {}", answer.body);
+        assert_eq!(answer.error().0, -32600);
+        assert_eq!(answer.content_type(), Some("application/json"));
+    }
+}
+
+#[tokio::test]
 async fn unparseable_json_is_400_parse_error() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;

@@ -2,7 +2,6 @@
 //! era, and tool calls.
 
 use lib::domain::Scope;
-use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -11,19 +10,9 @@ use crate::helpers::{TestApp, TestWorkspace};
 pub const PATH: &str = "/apiv1/mcp";
 pub const MODERN: &str = "2026-07-28";
 
-/// An MCP answer: status, headers, and the body (JSON when it parses, else its text).
-#[derive(Debug)]
-pub struct Answer {
-    pub status: StatusCode,
-    pub headers: HeaderMap,
-    pub body: Value,
-}
+pub use crate::helpers::Answer;
 
 impl Answer {
-    pub fn content_type(&self) -> Option<&str> {
-        self.headers.get("content-type").and_then(|v| v.to_str().ok())
-    }
-
     /// The structured result of a successful tool call (checking the text copy matches).
     pub fn structured(&self) -> &Value {
         assert_eq!(self.status, StatusCode::OK, "{}", self.body);
@@ -61,12 +50,7 @@ impl TestApp {
         if let Some(body) = body {
             request = request.body(body);
         }
-        let response = request.send().await.expect("request");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let text = response.text().await.expect("body");
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Answer { status, headers, body }
+        Answer::of(request.send().await.expect("request")).await
     }
 
     /// A handshake-era request (no `_meta`), with the usual client headers.

@@ -96,6 +96,64 @@ async fn the_link_functions_need_only_the_actions_their_policies_allow() {
 }
 
 #[tokio::test]
+async fn idempotency_keys_and_rate_limits_need_only_the_actions_the_policies_allow() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.requests.reset();
+    let with_key = |method: Method, path: &'static str, key: &'static str, mut body: serde_json::Value| {
+        body["workspaceId"] = json!(ws.id);
+        let ws = ws.clone();
+        let app = &app;
+        async move {
+            app.send(method, path, Some(&ws.key), &[("Idempotency-Key", key)], Some(body))
+                .await
+        }
+    };
+    let created = with_key(
+        Method::POST,
+        "/apiv1/link/create",
+        "c",
+        json!({ "name": "a", "url": "https://e.com/" }),
+    )
+    .await;
+    with_key(
+        Method::POST,
+        "/apiv1/link/create",
+        "c",
+        json!({ "name": "a", "url": "https://e.com/" }),
+    )
+    .await;
+    with_key(
+        Method::POST,
+        "/apiv1/link/create",
+        "taken",
+        json!({ "name": "b", "slug": created.body["slug"], "url": "https://e.com/" }),
+    )
+    .await;
+    assert_allowed(&app, "create-link");
+    let id = created.body["id"].clone();
+    with_key(
+        Method::PUT,
+        "/apiv1/link/update",
+        "u",
+        json!({ "linkId": id, "name": "c" }),
+    )
+    .await;
+    assert_allowed(&app, "update-link");
+    with_key(
+        Method::POST,
+        "/apiv1/links/bulk-create",
+        "b",
+        json!({ "links": [{ "name": "d", "url": "https://e.com/" }] }),
+    )
+    .await;
+    assert_allowed(&app, "bulk-create-links");
+    with_key(Method::DELETE, "/apiv1/link/delete", "d", json!({ "linkId": id })).await;
+    with_key(Method::DELETE, "/apiv1/link/delete", "d", json!({ "linkId": id })).await;
+    assert_allowed(&app, "delete-link");
+}
+
+#[tokio::test]
 async fn the_visitor_door_and_the_aggregator_need_only_the_actions_their_policies_allow() {
     let app = spawn_app().await;
     let ws = app.workspace().await;

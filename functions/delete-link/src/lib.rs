@@ -1,14 +1,15 @@
 //! `DELETE /apiv1/link/delete`.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
-use lib::service::{Service, parse_link_id};
+use lib::ids::ObjectId;
+use lib::service::Service;
+use lib::wire::{self, LinkIdInput};
+use lib::{http, manifest};
+use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let (access, mut body) = http::open_json(service, &req).await?;
-        let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
-        http::reject_unknown(&body)?;
+    http::json_endpoint(service, &req, &manifest::DELETE_LINK, async |access, body| {
+        let id: ObjectId = wire::from_json::<LinkIdInput>(Value::Object(body))?.try_into()?;
         Ok(http::ok(&service.delete_link(&access, &id).await?))
     })
     .await

@@ -2,15 +2,13 @@
 //! code as the MCP tool `get_link`).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
 use lib::service::{Service, parse_link_id};
+use lib::{http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let access = http::open_query(service, &req).await?;
+    http::query_endpoint(service, &req, &manifest::GET_LINK, async |access| {
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
-        let record = service.get_link_record(&access, &id).await?;
-        Ok(http::ok(&record))
+        Ok(http::ok(&service.get_link_record(&access, &id).await?))
     })
     .await
 }

@@ -2,13 +2,12 @@
 //! same service code as the MCP tool `get_link_qr`).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
 use lib::qr::QrRequest;
 use lib::service::{Service, parse_link_id};
+use lib::{http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let access = http::open_query(service, &req).await?;
+    http::query_endpoint(service, &req, &manifest::LINK_QR, async |access| {
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
         let request = QrRequest::parse(
             http::query(&req, "format").as_deref(),

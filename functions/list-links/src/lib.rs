@@ -2,8 +2,8 @@
 //! workspace's links, newest first (the same service code as the MCP tool `list_links`).
 
 use lambda_http::{Body, Error, Request, RequestExt, Response};
-use lib::http;
 use lib::service::{ListQuery, Service};
+use lib::{http, manifest};
 
 /// `tagIds` given as `tagIds=a,b`, `tagIds=a&tagIds=b`, or both.
 fn tag_ids(req: &Request) -> Vec<String> {
@@ -19,8 +19,7 @@ fn tag_ids(req: &Request) -> Vec<String> {
 }
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let access = http::open_query(service, &req).await?;
+    http::query_endpoint(service, &req, &manifest::LIST_LINKS, async |access| {
         let query = ListQuery::parse(
             http::query(&req, "page").as_deref(),
             http::query(&req, "limit").as_deref(),

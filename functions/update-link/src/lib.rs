@@ -1,14 +1,13 @@
 //! `PUT /apiv1/link/update`.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
 use lib::service::{Service, parse_link_id};
 use lib::wire::{self, Door, LinkPatchInput};
+use lib::{http, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let (access, mut body) = http::open_json(service, &req).await?;
+    http::json_endpoint(service, &req, &manifest::UPDATE_LINK, async |access, mut body| {
         let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
         let patch: LinkPatchInput = wire::from_json(Value::Object(body))?;
         Ok(http::ok(&service.update_link(&access, &id, &patch, Door::Http).await?))

@@ -1,13 +1,12 @@
 //! `GET /apiv1/links/analytics` (owner or manager only).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
 use lib::service::Service;
 use lib::wire::DayRange;
+use lib::{http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async {
-        let access = http::open_query(service, &req).await?;
+    http::query_endpoint(service, &req, &manifest::WORKSPACE_ANALYTICS, async |access| {
         let range = DayRange::parse(http::query(&req, "from").as_deref(), http::query(&req, "to").as_deref())?;
         Ok(http::ok(&service.workspace_analytics(&access, range).await?))
     })

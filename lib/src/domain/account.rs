@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Email, Hostname, PasswordHash};
+use super::{Email, Hostname, PasswordHash, RateLimitOverrides};
 use crate::ids::ObjectId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,12 +20,14 @@ pub struct User {
     pub created_at: DateTime<Utc>,
 }
 
-/// A workspace's plan quotas.
+/// A workspace's plan: quotas, and its own request rate limits where it has any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Plan {
     pub max_links: u64,
     pub max_rules_per_link: u64,
+    #[serde(flatten)]
+    pub rate_limits: RateLimitOverrides,
 }
 
 impl Default for Plan {
@@ -33,7 +35,33 @@ impl Default for Plan {
         Self {
             max_links: 1_000,
             max_rules_per_link: 20,
+            rate_limits: RateLimitOverrides::default(),
         }
+    }
+}
+
+/// One setting of a plan change: a new value, or back to the operator's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    To(u64),
+    Default,
+}
+
+/// A change of a workspace's plan: `None` leaves a setting as it is. The quotas have no
+/// operator default to go back to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanChange {
+    pub max_links: Option<u64>,
+    pub max_rules_per_link: Option<u64>,
+    pub rate_limit_per_key: Option<Setting>,
+    pub rate_limit_bulk_per_key: Option<Setting>,
+    pub rate_limit_analytics_per_key: Option<Setting>,
+    pub rate_limit_per_workspace: Option<Setting>,
+}
+
+impl PlanChange {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
     }
 }
 

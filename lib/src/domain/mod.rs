@@ -5,6 +5,7 @@ mod ab_test;
 mod account;
 mod colour;
 mod condition;
+mod limits;
 mod link;
 mod password;
 mod qr;
@@ -15,9 +16,12 @@ mod url;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
-pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
+pub use account::{
+    ApiKeyRecord, Membership, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
+};
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
+pub use limits::{RateLimitOverrides, RateLimits};
 pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};

@@ -12,15 +12,19 @@ use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::{Value, json};
 
 use super::errors::{self, http_level, status_of_code};
+use super::server::Meter;
 use super::server::SUPPORTED_VERSIONS;
 use super::{Admitted, Endpoint, MAX_BODY_BYTES, PATHS};
-use crate::http::{api_key, body_of, declared_length, request_id};
+use crate::http::{add_rate_headers, api_key, body_of, declared_length, request_id};
+use crate::service::{RateClass, RateStatus, ServiceError, metered};
 
 /// A refusal before rmcp: status, JSON body and extra headers.
 struct Refusal {
     status: StatusCode,
     body: Value,
     headers: Vec<(header::HeaderName, String)>,
+    /// The rate-limit status, when the key was charged before the refusal.
+    meter: Option<RateStatus>,
 }
 
 impl Refusal {
@@ -29,6 +33,7 @@ impl Refusal {
             status,
             body: errors::message(id, code, message, None),
             headers: Vec::new(),
+            meter: None,
         }
     }
 
@@ -41,6 +46,9 @@ impl Refusal {
             if let Ok(value) = HeaderValue::from_str(&value) {
                 headers.insert(name, value);
             }
+        }
+        if let Some(status) = &self.meter {
+            rate_headers(headers, self.status, status);
         }
         response
     }
@@ -122,6 +130,7 @@ impl Endpoint {
                 status: StatusCode::NOT_FOUND,
                 body: json!({ "error": format!("No such endpoint: {path}. The MCP endpoint is POST /mcp (or /apiv1/mcp).") }),
                 headers: Vec::new(),
+                meter: None,
             });
         }
         let null = Value::Null;
@@ -153,31 +162,46 @@ impl Endpoint {
         }
         check_version_header(req.headers(), &id)?;
         let request_id = request_id(req);
-        match self.service.authenticate_mcp(api_key(req)).await {
-            Ok(caller) => Ok(Admitted {
-                caller,
-                request_id,
-                id: envelope.id,
-                method: envelope.method,
-            }),
-            Err(err) => {
-                let rpc = errors::to_rpc(&err, &request_id);
-                let status = status_of_code(i64::from(rpc.code.0)).unwrap_or(500);
-                let mut refusal = Refusal {
-                    status: StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                    body: errors::message(&id, rpc.code.0, &rpc.message, rpc.data),
-                    headers: Vec::new(),
-                };
-                if status == 401 {
-                    let metadata = format!("{}/.well-known/oauth-protected-resource/mcp", self.public_base(req));
-                    refusal.headers.push((
-                        header::WWW_AUTHENTICATE,
-                        format!("Bearer resource_metadata=\"{metadata}\""),
-                    ));
-                }
-                Err(refusal)
+        let refuse = |err: ServiceError, meter: Option<RateStatus>| {
+            let rpc = errors::to_rpc(&err, &request_id);
+            let status = status_of_code(i64::from(rpc.code.0)).unwrap_or(500);
+            let mut refusal = Refusal {
+                status: StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                body: errors::message(&id, rpc.code.0, &rpc.message, rpc.data),
+                headers: Vec::new(),
+                meter,
+            };
+            if status == 401 {
+                let metadata = format!("{}/.well-known/oauth-protected-resource/mcp", self.public_base(req));
+                refusal.headers.push((
+                    header::WWW_AUTHENTICATE,
+                    format!("Bearer resource_metadata=\"{metadata}\""),
+                ));
+            }
+            refusal
+        };
+        let caller = self
+            .service
+            .authenticate_mcp(api_key(req))
+            .await
+            .map_err(|err| refuse(err, None))?;
+        let meter = Meter::default();
+        // A tool call is charged by the server once its workspace is known; any other message
+        // here.
+        if envelope.method.as_deref() != Some("tools/call") {
+            let charged = self.service.charge(&caller, None, RateClass::Standard).await;
+            meter.set(metered(&charged));
+            if let Err(err) = charged {
+                return Err(refuse(err, meter.get()));
             }
         }
+        Ok(Admitted {
+            caller,
+            request_id,
+            id: envelope.id,
+            method: envelope.method,
+            meter,
+        })
     }
 
     /// Hands an admitted request to rmcp (with what was admitted in its extensions) and gives
@@ -202,6 +226,12 @@ impl Endpoint {
             Ok(collected) => collected.to_bytes(),
             Err(never) => match never {},
         };
+        // rmcp answers 415 when the message is JSON but not one it can read (an empty method,
+        // params that are not an object, a known method with malformed params). The body was
+        // sent, and is read, as JSON: the request is invalid, not of an unsupported type.
+        if parts.status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+            parts.status = StatusCode::BAD_REQUEST;
+        }
         let is_json = parts
             .headers
             .get(header::CONTENT_TYPE)
@@ -222,8 +252,19 @@ impl Endpoint {
                 .headers
                 .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         }
+        if let Some(status) = admitted.meter.get() {
+            rate_headers(&mut parts.headers, parts.status, &status);
+        }
         let body = body_of(&bytes);
         Response::from_parts(parts, body)
+    }
+}
+
+/// The rate-limit headers of an answer, and `Retry-After` on a 429.
+fn rate_headers(headers: &mut HeaderMap, status: StatusCode, rate: &RateStatus) {
+    add_rate_headers(headers, rate);
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        headers.insert(header::RETRY_AFTER, HeaderValue::from(rate.reset_after));
     }
 }
 
@@ -332,6 +373,7 @@ fn check_version_header(headers: &HeaderMap, id: &Value) -> Result<(), Refusal> 
         status: StatusCode::BAD_REQUEST,
         body: errors::message(id, error.code.0, &error.message, error.data),
         headers: Vec::new(),
+        meter: None,
     })
 }
 

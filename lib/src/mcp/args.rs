@@ -1,25 +1,15 @@
-//! The arguments of the tools that do not take a link's fields (those are the wire types
-//! `McpLinkInput` and `McpLinkPatchInput`): what each accepts, with its JSON Schema, and its
+//! The arguments of the tools that do not take a link's fields or only a link id (those are
+//! the wire types `McpLinkInput`, `McpLinkPatchInput` and `LinkIdInput`): what each accepts, with its JSON Schema, and its
 //! parsing into what the service takes. `workspaceId` is taken out before any of these.
 
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::ids::ObjectId;
 use crate::qr::QrRequest;
 use crate::service::{ListQuery, ServiceError, parse_analytics_link_id, parse_link_id};
-use crate::wire::DayRange;
 use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};
-
-/// Any JSON scalar as text (a number is checked as its digits), so a malformed id is refused
-/// by the id's own check with the HTTP API's sentence, whatever its JSON type.
-fn any_as_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<Value>::deserialize(deserializer)? {
-        None | Some(Value::Null) => None,
-        Some(Value::String(text)) => Some(text),
-        Some(other) => Some(other.to_string()),
-    })
-}
+use crate::wire::{DayRange, any_as_text};
 
 /// `list_links`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
@@ -51,24 +41,6 @@ impl TryFrom<ListArgs> for ListQuery {
             args.search.as_deref(),
             args.tag_ids.as_deref().unwrap_or_default(),
         )?)
-    }
-}
-
-/// `get_link` and `delete_link`.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[schemars(transform = crate::wire::schema::require_link_id)]
-pub struct LinkIdArgs {
-    /// The link's id (24 hexadecimal characters), as returned by create_link or list_links.
-    #[serde(default, deserialize_with = "any_as_text")]
-    #[schemars(regex(pattern = OBJECT_ID_PATTERN))]
-    pub link_id: Option<String>,
-}
-
-impl TryFrom<LinkIdArgs> for ObjectId {
-    type Error = ServiceError;
-    fn try_from(args: LinkIdArgs) -> Result<Self, Self::Error> {
-        parse_link_id(args.link_id.as_deref())
     }
 }
 

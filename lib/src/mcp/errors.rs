@@ -9,20 +9,21 @@ use serde_json::{Value, json};
 use crate::service::ServiceError;
 
 /// The JSON-RPC code of a rejection that is HTTP-level (`-31000 − status`: application codes
-/// outside the ranges JSON-RPC and MCP reserve): 401 → -31401, 403 → -31403, 404 → -31404.
+/// outside the ranges JSON-RPC and MCP reserve): 401 → -31401, 403 → -31403, 404 → -31404,
+/// 429 → -31429.
 pub const fn http_level(status: u16) -> i32 {
     -31000 - status as i32
 }
 
 /// The HTTP status an error code stands for, when it is HTTP-level.
 pub fn status_of_code(code: i64) -> Option<u16> {
-    [401u16, 403, 404]
+    [401u16, 403, 404, 429]
         .into_iter()
         .find(|status| i64::from(http_level(*status)) == code)
 }
 
-/// A service failure as the MCP door answers it. Authentication and workspace admission are
-/// HTTP-level (401/403/404, with a JSON-RPC error body); validation and business failures
+/// A service failure as the MCP door answers it. Authentication, workspace admission and rate
+/// limits are HTTP-level (401/403/404/429, with a JSON-RPC error body); validation and business failures
 /// are `-32602` carrying the HTTP API's sentence (and its error body as `data`); a fault is
 /// `-32603` with only the request id (the cause is logged under it).
 pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
@@ -33,6 +34,7 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
         MissingApiKey | InvalidApiKey => with_status(401),
         NoMcpAccess | NoHttpAccess | NoWorkspaceAccess | LicenseExpired => with_status(403),
         WorkspaceNotFound => with_status(404),
+        RateLimited(_) => with_status(429),
         Internal(source) => {
             tracing::error!(request_id, error = %crate::http::error_chain(source), "MCP request failed");
             ErrorData::new(
@@ -47,13 +49,24 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
     }
 }
 
+/// A JSON-RPC error message as the adapter sends it for a request refused before rmcp sees
+/// it (rmcp's own errors have the same shape).
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+pub struct RpcErrorMessage {
+    pub jsonrpc: rmcp::model::JsonRpcVersion2_0,
+    /// The request's id; `null` when it could not be read (and for a notification).
+    pub id: Option<rmcp::model::RequestId>,
+    pub error: ErrorData,
+}
+
 /// A JSON-RPC error message (the body of an answer refused before rmcp sees the request).
 pub fn message(id: &Value, code: i32, text: &str, data: Option<Value>) -> Value {
-    let mut error = json!({ "code": code, "message": text });
-    if let Some(data) = data {
-        error["data"] = data;
-    }
-    json!({ "jsonrpc": "2.0", "id": id, "error": error })
+    let message = RpcErrorMessage {
+        jsonrpc: rmcp::model::JsonRpcVersion2_0,
+        id: serde_json::from_value(id.clone()).ok(),
+        error: ErrorData::new(ErrorCode(code), text.to_string(), data),
+    };
+    serde_json::to_value(message).expect("an error message encodes as JSON")
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! tool call (the tool, its scope, its arguments, then the workspace, then the operation).
 
 use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
     CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListToolsResult, MetaObject,
@@ -13,7 +14,8 @@ use serde_json::{Map, Value};
 
 use super::errors;
 use super::tools::{self, TOOLS, ToolName};
-use crate::service::{Caller, Service, ServiceError, WorkspaceChoice};
+use crate::domain::Workspace;
+use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, WorkspaceChoice, metered};
 
 pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \
 rules or a weighted A/B split, with click analytics. Every tool works inside one workspace. Select it with the \
@@ -46,6 +48,24 @@ pub struct Admitted {
     /// The JSON-RPC id and method of the message.
     pub id: Value,
     pub method: Option<String>,
+    /// Where the request's rate-limit status is left for the answer's headers.
+    pub meter: Meter,
+}
+
+/// A request's rate-limit status, shared between the adapter (which charges every message but
+/// a tool call, and writes the headers) and the server (which charges a tool call once its
+/// workspace is known).
+#[derive(Debug, Clone, Default)]
+pub struct Meter(Arc<Mutex<Option<RateStatus>>>);
+
+impl Meter {
+    pub fn set(&self, status: Option<RateStatus>) {
+        *self.0.lock().expect("meter lock") = status;
+    }
+
+    pub fn get(&self) -> Option<RateStatus> {
+        self.0.lock().expect("meter lock").clone()
+    }
 }
 
 /// One request's server: the service every door shares.
@@ -59,36 +79,66 @@ impl Server {
         Self { service }
     }
 
-    /// The tool call itself, once the caller is known.
+    /// The tool call itself, once the caller is known: the tool, its scope and its arguments
+    /// (no I/O), then the workspace; the call is charged to its rate limits before any work.
     async fn call(
         &self,
-        caller: Caller,
+        admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
     ) -> Result<tools::Output, ServiceError> {
-        let tool = ToolName::named(&request.name).ok_or_else(|| {
-            ServiceError::BadRequest(format!(
-                "Unknown tool: {}. Call tools/list for the tools this API key may use.",
-                request.name
-            ))
-        })?;
-        let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
-        caller.require_scope(def.scope)?;
-        let mut args = request.arguments.unwrap_or_default();
-        let workspace = workspace_of(&mut args, parts);
-        let parsed = tool.parse_args(args)?;
-        match workspace {
-            None => {
-                let choice = WorkspaceChoice::new(self.service.workspaces_of(&caller).await?);
-                Ok(tools::Output::Json(
-                    serde_json::to_value(choice).expect("a workspace list encodes as JSON"),
+        let tool = ToolName::named(&request.name);
+        let class = tool.map_or(RateClass::Standard, ToolName::rate_class);
+        let prepared = tool
+            .ok_or_else(|| {
+                ServiceError::BadRequest(format!(
+                    "Unknown tool: {}. Call tools/list for the tools this API key may use.",
+                    request.name
                 ))
+            })
+            .and_then(|tool| {
+                let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
+                admitted.caller.require_scope(def.scope)?;
+                let mut args = request.arguments.unwrap_or_default();
+                let workspace = workspace_of(&mut args, parts);
+                Ok((workspace, tool.parse_args(args)?))
+            });
+        let (workspace, parsed) = match prepared {
+            Ok(prepared) => prepared,
+            Err(err) => {
+                self.charge(admitted, None, class).await?;
+                return Err(err);
             }
-            Some(id) => {
-                let access = self.service.open_workspace(caller, Some(&id)).await?;
+        };
+        let Some(id) = workspace else {
+            self.charge(admitted, None, class).await?;
+            let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
+            return Ok(tools::Output::Json(
+                serde_json::to_value(choice).expect("a workspace list encodes as JSON"),
+            ));
+        };
+        match self.service.open_workspace(admitted.caller.clone(), Some(&id)).await {
+            Ok(access) => {
+                self.charge(admitted, Some(&access.workspace), class).await?;
                 tools::run(&self.service, &access, parsed).await
             }
+            Err(err) => {
+                self.charge(admitted, None, class).await?;
+                Err(err)
+            }
         }
+    }
+
+    /// Charges a tool call to its limits, leaving the status for the adapter.
+    async fn charge(
+        &self,
+        admitted: &Admitted,
+        workspace: Option<&Workspace>,
+        class: RateClass,
+    ) -> Result<(), ServiceError> {
+        let charged = self.service.charge(&admitted.caller, workspace, class).await;
+        admitted.meter.set(metered(&charged));
+        charged.map(|_| ())
     }
 }
 
@@ -204,7 +254,7 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        match self.call(admitted.caller.clone(), parts, request).await {
+        match self.call(admitted, parts, request).await {
             Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
             Err(err) => Err(errors::to_rpc(&err, &admitted.request_id)),
         }

@@ -10,17 +10,19 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::args::{BulkArgs, LinkAnalyticsArgs, LinkIdArgs, ListArgs, QrArgs, RangeArgs};
+use super::args::{BulkArgs, LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::domain::Scope;
 use crate::ids::ObjectId;
 use crate::qr::{Format, QrImage, QrRequest};
 use crate::service::{
-    Access, BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, ListQuery, Service, ServiceError, UpdatedLink,
-    WorkspaceChoice, parse_link_id,
+    Access, BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, ListQuery, RateClass, Service, ServiceError,
+    UpdatedLink, WorkspaceChoice, parse_link_id,
 };
 use crate::wire::schema::{output_schema_of, schema_of};
-use crate::wire::{self, BulkItems, DayRange, Door, LinkInput, LinkPatchInput, McpLinkInput, McpLinkPatchInput};
+use crate::wire::{
+    self, BulkItems, DayRange, Door, LinkIdInput, LinkInput, LinkPatchInput, McpLinkInput, McpLinkPatchInput,
+};
 
 /// The tools, in the order `tools/list` shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,6 +83,15 @@ impl ToolName {
         Self::ALL.into_iter().find(|t| t.as_str() == name)
     }
 
+    /// Which rate limit a call counts against besides the key's and the workspace's.
+    pub fn rate_class(self) -> RateClass {
+        match self {
+            Self::BulkCreateLinks => RateClass::Bulk,
+            Self::GetLinkAnalytics | Self::GetWorkspaceAnalytics => RateClass::Analytics,
+            _ => RateClass::Standard,
+        }
+    }
+
     fn scope(self) -> Scope {
         match self {
             Self::ListLinks | Self::GetLink | Self::GetLinkQr => Scope::LinksRead,
@@ -111,7 +122,7 @@ impl ToolName {
                  redirected now (active is false once switched off, expired or over its click limit), all-time \
                  clicks and dates."
                     .to_string(),
-                input::<LinkIdArgs>(&[]),
+                input::<LinkIdInput>(&[]),
                 output::<LinkRecord>(),
                 annotations(true, false, true),
             ),
@@ -159,7 +170,7 @@ impl ToolName {
                 "Permanently delete a link: its short URL stops working at once (visitors get 404) and its slug is \
                  free again. Cannot be undone."
                     .to_string(),
-                input::<LinkIdArgs>(&[]),
+                input::<LinkIdInput>(&[]),
                 output::<DeletedLink>(),
                 annotations(false, true, false),
             ),
@@ -254,12 +265,10 @@ fn input<T: JsonSchema>(required: &[&str]) -> Arc<JsonObject> {
         .expect("properties");
     properties.insert(
         "workspaceId".into(),
-        json!({
-            "type": "string",
-            "pattern": wire::schema::OBJECT_ID_PATTERN,
-            "description": "Workspace to act in. Optional when the X-Workspace-Id header or the endpoint URL's \
-                workspaceId parameter selects one; with none, the tool answers with your workspaces instead."
-        }),
+        wire::schema::object_id(
+            "Workspace to act in. Optional when the X-Workspace-Id header or the endpoint URL's \
+                workspaceId parameter selects one; with none, the tool answers with your workspaces instead.",
+        ),
     );
     if !required.is_empty() {
         let list = schema.entry("required").or_insert_with(|| json!([]));
@@ -276,8 +285,9 @@ fn with_link_id(schema: Arc<JsonObject>) -> Arc<JsonObject> {
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
         properties.insert(
             "linkId".into(),
-            json!({ "type": "string", "pattern": wire::schema::OBJECT_ID_PATTERN,
-                    "description": "The link's id (24 hexadecimal characters), as returned by create_link or list_links." }),
+            wire::schema::object_id(
+                "The link's id (24 hexadecimal characters), as returned by create_link or list_links.",
+            ),
         );
     }
     match schema.entry("required").or_insert_with(|| json!([])) {
@@ -338,8 +348,8 @@ impl ToolName {
         let from = |args: Map<String, Value>| Value::Object(args);
         Ok(match self {
             Self::ListLinks => Parsed::List(wire::from_json::<ListArgs>(from(args))?.try_into()?),
-            Self::GetLink => Parsed::Get(wire::from_json::<LinkIdArgs>(from(args))?.try_into()?),
-            Self::DeleteLink => Parsed::Delete(wire::from_json::<LinkIdArgs>(from(args))?.try_into()?),
+            Self::GetLink => Parsed::Get(wire::from_json::<LinkIdInput>(from(args))?.try_into()?),
+            Self::DeleteLink => Parsed::Delete(wire::from_json::<LinkIdInput>(from(args))?.try_into()?),
             Self::GetLinkQr => {
                 let (id, request) = wire::from_json::<QrArgs>(from(args))?.parse()?;
                 Parsed::Qr(id, request)

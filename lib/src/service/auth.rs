@@ -56,6 +56,9 @@ impl<'a> From<Option<&'a str>> for PresentedKey<'a> {
 pub struct Caller {
     pub user_id: ObjectId,
     pub key: ApiKeyRecord,
+    /// The key's short id (the first 16 hex characters of its SHA-256): what its rate-limit
+    /// counters are named after. A new key starts with fresh counters.
+    pub key_id: String,
 }
 
 impl Caller {
@@ -95,14 +98,16 @@ impl Service {
             PresentedKey::Unreadable => return Err(ServiceError::InvalidApiKey),
             PresentedKey::Text(key) => key,
         };
+        let hash = hash_api_key(key);
         let record = self
             .store
-            .get_api_key(&hash_api_key(key))
+            .get_api_key(&hash)
             .await?
             .ok_or(ServiceError::InvalidApiKey)?;
         Ok(Caller {
             user_id: record.user_id.clone(),
             key: record,
+            key_id: hash[..16].to_string(),
         })
     }
 

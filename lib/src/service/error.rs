@@ -96,6 +96,14 @@ pub enum ServiceError {
         path: String,
         allowed: Vec<&'static str>,
     },
+    #[error("{0}")]
+    RateLimited(Box<super::RateLimited>),
+    #[error("Idempotency-Key must be 1 to 255 printable ASCII characters.")]
+    InvalidIdempotencyKey,
+    #[error("This Idempotency-Key was already used for a different request; send a new key with a new request.")]
+    IdempotencyKeyReused,
+    #[error("A request with this Idempotency-Key is in progress.")]
+    IdempotencyInProgress,
     #[error("Email or password is incorrect.")]
     IncorrectSignIn,
     #[error("Too many failed sign-ins. Try again in {}.", wait_words(*.retry_after))]
@@ -162,6 +170,7 @@ impl ServiceError {
             Self::InvalidLinkId | Self::LinkIdRequired => Some("linkId"),
             Self::WorkspaceIdRequired | Self::InvalidWorkspaceId => Some("workspaceId"),
             Self::BulkEmpty | Self::BulkTooLarge => Some("links"),
+            Self::InvalidIdempotencyKey => Some("Idempotency-Key"),
             _ => None,
         }
     }

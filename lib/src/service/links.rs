@@ -274,6 +274,13 @@ pub fn parse_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
     ObjectId::parse(raw).map_err(|_| ServiceError::InvalidLinkId)
 }
 
+impl TryFrom<crate::wire::LinkIdInput> for ObjectId {
+    type Error = ServiceError;
+    fn try_from(input: crate::wire::LinkIdInput) -> Result<Self, Self::Error> {
+        parse_link_id(input.link_id.as_deref())
+    }
+}
+
 /// The id of a link whose analytics are asked for: malformed is `Invalid link id.`
 pub fn parse_analytics_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
     raw.map(str::trim)

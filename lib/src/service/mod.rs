@@ -4,7 +4,9 @@ mod analytics;
 mod auth;
 mod bulk;
 mod error;
+pub mod idempotency;
 mod keys;
+pub mod limits;
 mod links;
 mod outcomes;
 mod qr;
@@ -19,6 +21,7 @@ pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
+pub use limits::{Policy, RateClass, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{

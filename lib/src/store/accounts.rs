@@ -3,7 +3,9 @@
 use chrono::{DateTime, Utc};
 
 use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, transact, tx, update_applied};
-use crate::domain::{ApiKeyRecord, Email, Hostname, Membership, Tag, User, VerifiedDomain, Workspace};
+use crate::domain::{
+    ApiKeyRecord, Email, Hostname, Membership, PlanChange, Setting, Tag, User, VerifiedDomain, Workspace,
+};
 use crate::ids::ObjectId;
 
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +186,64 @@ impl Store {
             None => request.update_expression("REMOVE licenseExpiresAt"),
         };
         update_applied(request.send().await)
+    }
+
+    /// Changes a workspace's plan (quotas and rate-limit overrides): one conditional
+    /// `UpdateItem`. `None` when the workspace does not exist.
+    pub async fn set_plan(&self, workspace: &ObjectId, change: &PlanChange) -> Result<Option<Workspace>, StoreError> {
+        let limits = [
+            ("rateLimitPerKey", change.rate_limit_per_key),
+            ("rateLimitBulkPerKey", change.rate_limit_bulk_per_key),
+            ("rateLimitAnalyticsPerKey", change.rate_limit_analytics_per_key),
+            ("rateLimitPerWorkspace", change.rate_limit_per_workspace),
+        ];
+        let mut settings: Vec<(&str, u64)> = Vec::new();
+        let mut removals: Vec<&str> = Vec::new();
+        settings.extend(change.max_links.map(|n| ("maxLinks", n)));
+        settings.extend(change.max_rules_per_link.map(|n| ("maxRulesPerLink", n)));
+        for (attribute, setting) in limits {
+            match setting {
+                Some(Setting::To(n)) => settings.push((attribute, n)),
+                Some(Setting::Default) => removals.push(attribute),
+                None => {}
+            }
+        }
+        let mut expression = Vec::new();
+        let mut request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::workspace(workspace))))
+            .condition_expression("attribute_exists(PK)")
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew);
+        if !settings.is_empty() {
+            let parts: Vec<String> = (0..settings.len()).map(|i| format!("#s{i} = :s{i}")).collect();
+            expression.push(format!("SET {}", parts.join(", ")));
+        }
+        for (i, (attribute, value)) in settings.iter().enumerate() {
+            request = request
+                .expression_attribute_names(format!("#s{i}"), *attribute)
+                .expression_attribute_values(format!(":s{i}"), super::n(value));
+        }
+        if !removals.is_empty() {
+            let parts: Vec<String> = (0..removals.len()).map(|i| format!("#r{i}")).collect();
+            expression.push(format!("REMOVE {}", parts.join(", ")));
+        }
+        for (i, attribute) in removals.iter().enumerate() {
+            request = request.expression_attribute_names(format!("#r{i}"), *attribute);
+        }
+        match request.update_expression(expression.join(" ")).send().await {
+            Ok(out) => out.attributes.map(decode).transpose(),
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(StoreError::request("UpdateItem", e)),
+        }
     }
 
     /// Adds or changes a membership; `false` when the workspace or user does not exist.

@@ -180,9 +180,58 @@ pub fn link_month_total(link: &ObjectId, day: NaiveDate) -> Key {
     )
 }
 
+/// Whose requests a rate-limit counter item counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RateScope<'a> {
+    /// Requests in a workspace: its total and, per key, the key's own counts.
+    Workspace(&'a ObjectId),
+    /// Requests of a key that name no workspace it was admitted to.
+    Key(&'a str),
+}
+
+/// The counter item of one scope for one fixed window (`window` = its start in epoch seconds
+/// divided by its length).
+pub fn rate_window(scope: &RateScope<'_>, window: i64) -> Key {
+    let pk = match scope {
+        RateScope::Workspace(id) => format!("RATE#WS#{id}"),
+        RateScope::Key(key) => format!("RATE#KEY#{key}"),
+    };
+    Key::new(pk, &format!("WINDOW#{window}"))
+}
+
+/// The attribute of a rate-limit counter item that counts one policy: `ws` for the whole
+/// workspace (no key); `<policy>#<key id>` for one key's policy in a workspace's item, or the
+/// bare policy name in a key's own item.
+pub fn rate_counter(scope: &RateScope<'_>, policy: &str, key: Option<&str>) -> String {
+    match (scope, key) {
+        (_, None) => "ws".to_string(),
+        (RateScope::Workspace(_), Some(key)) => format!("{policy}#{key}"),
+        (RateScope::Key(_), Some(_)) => policy.to_string(),
+    }
+}
+
+/// The stored answer of an `Idempotency-Key`, per workspace (the key is stored as its SHA-256).
+pub fn idempotency(workspace: &ObjectId, key_hash: &str) -> Key {
+    Key::new(format!("IDEM#{workspace}#{key_hash}"), "IDEM")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rate_counters_of_a_workspace_item_name_the_key_and_a_key_item_does_not() {
+        let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
+        let in_workspace = RateScope::Workspace(&ws);
+        assert_eq!(rate_counter(&in_workspace, "key", Some("ab12")), "key#ab12");
+        assert_eq!(rate_counter(&in_workspace, "workspace", None), "ws");
+        assert_eq!(rate_counter(&RateScope::Key("ab12"), "bulk", Some("ab12")), "bulk");
+        assert_eq!(
+            rate_window(&in_workspace, 29_000_000).pk,
+            "RATE#WS#65a1b2c3d4e5f60718293a4b"
+        );
+        assert_eq!(rate_window(&RateScope::Key("ab12"), 7).sk, "WINDOW#7");
+    }
 
     #[test]
     fn click_partitions_parse_back() {

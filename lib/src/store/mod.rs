@@ -3,7 +3,9 @@
 
 mod accounts;
 mod clicks;
+mod idempotency;
 pub mod keys;
+mod limits;
 mod links;
 pub mod rollups;
 mod sessions;
@@ -19,6 +21,8 @@ use serde::de::DeserializeOwned;
 
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
+pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
+pub use limits::{Counter, RateCharge};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
 pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
@@ -63,6 +67,8 @@ pub enum StoreError {
         #[source]
         source: serde_dynamo::Error,
     },
+    #[error("stored item {pk} is malformed: {reason}")]
+    Corrupt { pk: String, reason: &'static str },
     #[error("could not encode an item")]
     Encode(#[source] serde_dynamo::Error),
     #[error("DynamoDB kept rejecting {0} because of concurrent transactions")]

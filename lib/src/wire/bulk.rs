@@ -12,6 +12,17 @@ use crate::domain::Invalid;
 static MCP_FIELDS: std::sync::LazyLock<Vec<String>> =
     std::sync::LazyLock::new(|| schema::property_names(&schema::schema_of::<McpLinkInput>()));
 
+/// The body of `POST /links/bulk-create` (besides `workspaceId`). Each item is read on its own
+/// ([`BulkItems`]): a bad item fails alone.
+#[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BulkInput {
+    /// 1 to 100 links, each with the fields of a create. Each is created or fails on its own.
+    #[serde(default)]
+    #[schemars(required, with = "Vec<LinkInput>", length(min = 1, max = 100))]
+    pub links: Option<Value>,
+}
+
 /// A bulk item exactly as submitted, echoed back when it fails. Opaque: nothing reads it.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]

@@ -7,6 +7,7 @@ use crate::domain::{AbTestFields, Hostname, Invalid, LinkSettings, QrFields, QrS
 
 door_inputs! {
     /// The fields of a link on HTTP create (and of each HTTP bulk item).
+    #[schemars(transform = super::schema::needs_name_and_a_destination)]
     http LinkInput;
     /// The fields the MCP `create_link` tool (and each `bulk_create_links` item) takes.
     mcp McpLinkInput;

@@ -15,14 +15,16 @@ mod bulk;
 mod create;
 mod fields;
 mod json;
+mod link_id;
 mod patch;
 mod range;
 pub mod schema;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
-pub use bulk::{BulkItem, BulkItems, Submitted};
+pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
 pub use create::{LinkDraft, LinkInput, McpLinkInput};
 pub use json::from_json;
+pub use link_id::{LinkIdInput, any_as_text};
 pub use patch::{LinkPatch, LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
 
@@ -62,17 +64,17 @@ macro_rules! door_inputs {
         shared { $( $(#[$shared_meta:meta])* $shared:ident : $shared_ty:ty, )* }
         http_only { $( $(#[$http_only_meta:meta])* $http_only:ident : $http_only_ty:ty, )* }
     ) => {
-        $(#[$http_meta])*
         #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize, schemars::JsonSchema)]
         #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        $(#[$http_meta])*
         pub struct $http {
             $( $(#[$shared_meta])* pub $shared: $shared_ty, )*
             $( $(#[$http_only_meta])* pub $http_only: $http_only_ty, )*
         }
 
-        $(#[$mcp_meta])*
         #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize, schemars::JsonSchema)]
         #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        $(#[$mcp_meta])*
         pub struct $mcp {
             $( $(#[$shared_meta])* pub $shared: $shared_ty, )*
         }

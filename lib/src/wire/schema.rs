@@ -54,6 +54,24 @@ pub fn require_link_id(schema: &mut Schema) {
     }
 }
 
+/// An HTTP create (and each bulk item) needs a name and one destination: `rules`, or the
+/// quick-start `url`, not both.
+pub fn needs_name_and_a_destination(schema: &mut Schema) {
+    match schema.get_mut("required") {
+        Some(serde_json::Value::Array(list)) => list.push("name".into()),
+        _ => {
+            schema.insert("required".into(), serde_json::json!(["name"]));
+        }
+    }
+    schema.insert(
+        "oneOf".into(),
+        serde_json::json!([
+            { "title": "With rules", "required": ["rules"] },
+            { "title": "With a quick-start url", "required": ["url"] }
+        ]),
+    );
+}
+
 /// Implements `JsonSchema` for a type that travels as a string, with its constraints.
 macro_rules! string_schema {
     ($ty:ty, $name:literal, { $($key:literal : $value:expr),* $(,)? }) => {
@@ -87,6 +105,26 @@ pub fn output_schema_of<T: JsonSchema>() -> Schema {
     settings.inline_subschemas = true;
     settings.transforms.push(Box::new(portable));
     settings.into_generator().into_root_schema_for::<T>()
+}
+
+/// A generator for named schemas of the OpenAPI document: definitions under
+/// `#/components/schemas/`, the same [`portable`] rules as the tool schemas, for what a type
+/// accepts (`serialize: false`) or what it produces.
+pub fn component_generator(serialize: bool) -> SchemaGenerator {
+    let mut settings = schemars::generate::SchemaSettings::draft2020_12();
+    if serialize {
+        settings = settings.for_serialize();
+    }
+    settings.definitions_path = "/components/schemas".into();
+    settings.meta_schema = None;
+    settings.transforms.push(Box::new(portable));
+    settings.into_generator()
+}
+
+/// The schema of an id given beside a type's own fields (`workspaceId` in a body, a tool's
+/// arguments or a query string; `linkId` of an update).
+pub fn object_id(description: &str) -> serde_json::Value {
+    serde_json::json!({ "type": "string", "pattern": OBJECT_ID_PATTERN, "description": description })
 }
 
 /// The formats JSON Schema 2020-12 defines; schemars also writes Rust ones (`uint64`,

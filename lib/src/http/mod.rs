@@ -1,13 +1,18 @@
-//! The HTTP door's shared adapter code: reading requests as API Gateway delivers them,
-//! and turning service outcomes into responses. Expected failures become their contract
-//! status and body here, and only here.
+//! The HTTP door's shared adapter code: reading requests as API Gateway delivers them
+//! (here), the steps every endpoint takes in the contract's order, with rate limits and
+//! `Idempotency-Key` (`endpoint`), and turning failures into the contract's statuses and
+//! bodies (`errors`, the one place that does).
 
-use std::future::Future;
+mod endpoint;
+mod errors;
+
+pub use endpoint::{add_rate_headers, json_endpoint, query_endpoint, respond};
+pub use errors::{ErrorBody, error_body, error_response, status_of};
 
 use lambda_http::http::{HeaderValue, StatusCode, header};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::service::{PresentedKey, ServiceError};
 
@@ -92,7 +97,6 @@ pub fn take_string(body: &mut Map<String, Value>, field: &str) -> Option<String>
     }
 }
 
-/// A JSON response.
 /// A Lambda body from raw bytes: text when they are UTF-8 (what API Gateway expects of JSON
 /// and HTML), binary otherwise, nothing when empty.
 pub fn body_of(bytes: &[u8]) -> Body {
@@ -105,6 +109,7 @@ pub fn body_of(bytes: &[u8]) -> Body {
     }
 }
 
+/// A JSON response.
 pub fn json_response(status: StatusCode, value: &Value) -> Response<Body> {
     let mut response = Response::new(Body::Text(value.to_string()));
     *response.status_mut() = status;
@@ -160,85 +165,6 @@ pub fn image(image: &crate::qr::QrImage) -> Response<Body> {
     response
 }
 
-/// The status an expected failure is answered with.
-pub fn status_of(err: &ServiceError) -> StatusCode {
-    use ServiceError::*;
-    match err {
-        MissingApiKey | InvalidApiKey => StatusCode::UNAUTHORIZED,
-        NoHttpAccess
-        | NoMcpAccess
-        | MissingScope(_)
-        | NoWorkspaceAccess
-        | LicenseExpired
-        | QuotaExceeded { .. }
-        | NoLinkPermission(_) => StatusCode::FORBIDDEN,
-        WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace => StatusCode::NOT_FOUND,
-        NotOwnerOrManager => StatusCode::FORBIDDEN,
-        InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
-        SlugTaken | LinkChangedConcurrently | Contention => StatusCode::CONFLICT,
-        NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
-        MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-        BadRequest(_) | WorkspaceIdRequired | InvalidWorkspaceId | Invalid(_) | DomainNotAvailable | LinkIdRequired
-        | InvalidLinkId | BulkEmpty | BulkTooLarge => StatusCode::BAD_REQUEST,
-        QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
-        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
-        FormExpired => StatusCode::FORBIDDEN,
-        KeyFormSpent => StatusCode::CONFLICT,
-        UserNotFound => StatusCode::NOT_FOUND,
-        Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
-/// The JSON body of an error: `error`, `field` when one input is at fault, and the
-/// contract's flags.
-pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
-    let mut body = Map::new();
-    match err {
-        ServiceError::Internal(_) => {
-            body.insert("error".into(), json!("Internal server error."));
-            body.insert("requestId".into(), json!(request_id));
-        }
-        _ => {
-            body.insert("error".into(), json!(err.to_string()));
-        }
-    }
-    if let Some(field) = err.field() {
-        body.insert("field".into(), json!(field));
-    }
-    match err {
-        ServiceError::LicenseExpired => {
-            body.insert("licenseExpired".into(), json!(true));
-        }
-        ServiceError::QuotaExceeded {
-            resource,
-            limit,
-            current,
-        } => {
-            body.insert("licenseLimitReached".into(), json!(true));
-            body.insert("resource".into(), json!(resource.as_str()));
-            body.insert("limit".into(), json!(limit));
-            body.insert("current".into(), json!(current));
-        }
-        _ => {}
-    }
-    Value::Object(body)
-}
-
-/// The response for a failure; internal ones are logged with their whole source chain.
-pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
-    if let ServiceError::Internal(source) = err {
-        tracing::error!(request_id, error = %error_chain(source), "request failed");
-    }
-    let mut response = json_response(status_of(err), &error_body(err, request_id));
-    if let ServiceError::MethodNotAllowed { allowed, .. } = err
-        && let Ok(value) = HeaderValue::from_str(&allowed.join(", "))
-    {
-        response.headers_mut().insert(header::ALLOW, value);
-    }
-    response
-}
-
 /// `a: b: c` for an error and its sources.
 pub fn error_chain(err: &dyn std::error::Error) -> String {
     let mut text = err.to_string();
@@ -249,23 +175,6 @@ pub fn error_chain(err: &dyn std::error::Error) -> String {
         source = s.source();
     }
     text
-}
-
-/// Runs a handler body, answering its failure as the contract says. Never returns `Err`:
-/// infrastructure failures become an opaque 500 carrying the request id. `HEAD` gets the
-/// answer `GET` would get, without its body.
-pub async fn respond<F>(req: &Request, work: F) -> Result<Response<Body>, lambda_http::Error>
-where
-    F: Future<Output = Result<Response<Body>, ServiceError>>,
-{
-    let mut response = match work.await {
-        Ok(response) => response,
-        Err(err) => error_response(&err, &request_id(req)),
-    };
-    if req.method() == lambda_http::http::Method::HEAD {
-        *response.body_mut() = Body::Empty;
-    }
-    Ok(response)
 }
 
 /// What the HTTP API answers when no route matches: 405 with the allowed methods for a known
@@ -279,32 +188,6 @@ pub fn unrouted(req: &Request) -> ServiceError {
     } else {
         ServiceError::MethodNotAllowed { method, path, allowed }
     }
-}
-
-/// The common start of every JSON-body endpoint, in the contract's order: key present and
-/// valid (with HTTP API access), body parsed, then workspace admitted. Returns the access
-/// and the rest of the body (without `workspaceId`).
-pub async fn open_json(
-    service: &crate::service::Service,
-    req: &Request,
-) -> Result<(crate::service::Access, Map<String, Value>), ServiceError> {
-    let caller = service.authenticate_http(api_key(req)).await?;
-    let mut body = json_object(req)?;
-    let workspace = take_string(&mut body, "workspaceId");
-    let access = service.open_workspace(caller, workspace.as_deref()).await?;
-    Ok((access, body))
-}
-
-/// The common start of every GET endpoint, in the contract's order: key present and valid
-/// (with HTTP API access), then the workspace named by the `workspaceId` query parameter.
-pub async fn open_query(
-    service: &crate::service::Service,
-    req: &Request,
-) -> Result<crate::service::Access, ServiceError> {
-    let caller = service.authenticate_http(api_key(req)).await?;
-    service
-        .open_workspace(caller, query(req, "workspaceId").as_deref())
-        .await
 }
 
 /// Refuses a body that still has fields after an endpoint took the ones it knows.

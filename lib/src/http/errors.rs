@@ -1,0 +1,180 @@
+//! The one place the HTTP door turns a failure into the contract's status and body.
+
+use lambda_http::http::{HeaderValue, StatusCode, header};
+use lambda_http::{Body, Response};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{error_chain, json_response};
+use crate::service::ServiceError;
+
+/// The status an expected failure is answered with.
+pub fn status_of(err: &ServiceError) -> StatusCode {
+    use ServiceError::*;
+    match err {
+        MissingApiKey | InvalidApiKey => StatusCode::UNAUTHORIZED,
+        NoHttpAccess
+        | NoMcpAccess
+        | MissingScope(_)
+        | NoWorkspaceAccess
+        | LicenseExpired
+        | QuotaExceeded { .. }
+        | NoLinkPermission(_) => StatusCode::FORBIDDEN,
+        WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace => StatusCode::NOT_FOUND,
+        NotOwnerOrManager => StatusCode::FORBIDDEN,
+        InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
+        SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
+        IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
+        RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+        NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
+        MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+        BadRequest(_)
+        | WorkspaceIdRequired
+        | InvalidWorkspaceId
+        | Invalid(_)
+        | DomainNotAvailable
+        | LinkIdRequired
+        | InvalidLinkId
+        | BulkEmpty
+        | BulkTooLarge
+        | InvalidIdempotencyKey => StatusCode::BAD_REQUEST,
+        QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
+        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
+        FormExpired => StatusCode::FORBIDDEN,
+        KeyFormSpent => StatusCode::CONFLICT,
+        UserNotFound => StatusCode::NOT_FOUND,
+        Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// Which plan quota a `licenseLimitReached` answer is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum QuotaName {
+    Links,
+    Rules,
+}
+
+/// Every error of the HTTP API (and the `data` of the MCP door's errors): a sentence, the
+/// input at fault when one is, and the contract's flags.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    /// What went wrong, and what to change, in a sentence.
+    pub error: String,
+    /// The input at fault: a body path such as `rules[1].city`, a query parameter, or the
+    /// `Idempotency-Key` header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// Only on 500: the id the logs know the request by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// `true` when the workspace's licence has expired (403).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub license_expired: Option<bool>,
+    /// `true` when a plan quota would be exceeded (403), with `resource`, `limit` and `current`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub license_limit_reached: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<QuotaName>,
+    /// The plan's limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// Links the workspace has, or rules the request asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current: Option<u64>,
+}
+
+impl ErrorBody {
+    /// The body a failure is answered with (a fault shows only `request_id`).
+    pub fn of(err: &ServiceError, request_id: &str) -> Self {
+        let mut body = Self {
+            error: err.to_string(),
+            field: err.field().map(str::to_string),
+            request_id: None,
+            license_expired: None,
+            license_limit_reached: None,
+            resource: None,
+            limit: None,
+            current: None,
+        };
+        match err {
+            ServiceError::Internal(_) => {
+                body.error = "Internal server error.".into();
+                body.request_id = Some(request_id.to_string());
+            }
+            ServiceError::LicenseExpired => body.license_expired = Some(true),
+            ServiceError::QuotaExceeded {
+                resource,
+                limit,
+                current,
+            } => {
+                body.license_limit_reached = Some(true);
+                body.resource = Some(match resource {
+                    crate::service::QuotaResource::Links => QuotaName::Links,
+                    crate::service::QuotaResource::Rules => QuotaName::Rules,
+                });
+                body.limit = Some(*limit);
+                body.current = Some(*current);
+            }
+            _ => {}
+        }
+        body
+    }
+}
+
+/// The JSON body of an error.
+pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
+    serde_json::to_value(ErrorBody::of(err, request_id)).expect("an error body encodes as JSON")
+}
+
+/// The response for a failure; internal ones are logged with their whole source chain.
+pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
+    if let ServiceError::Internal(source) = err {
+        tracing::error!(request_id, error = %error_chain(source), "request failed");
+    }
+    let mut response = json_response(status_of(err), &error_body(err, request_id));
+    let headers = response.headers_mut();
+    match err {
+        ServiceError::MethodNotAllowed { allowed, .. } => {
+            if let Ok(value) = HeaderValue::from_str(&allowed.join(", ")) {
+                headers.insert(header::ALLOW, value);
+            }
+        }
+        ServiceError::RateLimited(limited) => {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(limited.retry_after));
+        }
+        _ => {}
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_quota_failure_carries_its_flag_resource_limit_and_current() {
+        let err = ServiceError::QuotaExceeded {
+            resource: crate::service::QuotaResource::Rules,
+            limit: 20,
+            current: 21,
+        };
+        assert_eq!(
+            error_body(&err, "r"),
+            json!({ "error": "The workspace plan allows at most 20 rules per link.", "licenseLimitReached": true,
+                    "resource": "rules", "limit": 20, "current": 21 })
+        );
+    }
+
+    #[test]
+    fn a_fault_shows_only_the_request_id() {
+        let err = ServiceError::Internal(crate::store::StoreError::Contention("x"));
+        assert_eq!(
+            error_body(&err, "req-1"),
+            json!({ "error": "Internal server error.", "requestId": "req-1" })
+        );
+    }
+}
