@@ -35,6 +35,14 @@ pub fn request_id(req: &Request) -> String {
     .unwrap_or_else(|| "unknown".to_string())
 }
 
+/// The client's address as API Gateway saw it (`sourceIp`).
+pub fn source_ip(req: &Request) -> Option<String> {
+    match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    }
+}
+
 /// A query string parameter.
 pub fn query(req: &Request, name: &str) -> Option<String> {
     req.query_string_parameters_ref()
@@ -150,6 +158,9 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         FormExpired => StatusCode::FORBIDDEN,
         KeyFormSpent => StatusCode::CONFLICT,
         UserNotFound => StatusCode::NOT_FOUND,
+        InvalidAccessToken => StatusCode::UNAUTHORIZED,
+        InsufficientScope(_) => StatusCode::FORBIDDEN,
+        OAuth(failure) => crate::oauth::errors::status_of(failure),
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -173,6 +184,9 @@ pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
     match err {
         ServiceError::LicenseExpired => {
             body.insert("licenseExpired".into(), json!(true));
+        }
+        ServiceError::InsufficientScope(scope) => {
+            body.insert("scope".into(), json!(scope));
         }
         ServiceError::QuotaExceeded {
             resource,

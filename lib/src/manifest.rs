@@ -183,6 +183,21 @@ pub const FUNCTIONS: &[Function] = &[
         index_actions: &[QUERY],
     },
     Function {
+        name: "oauth",
+        logical_id: "OAuthFunction",
+        routes: &[
+            service("GET", "/.well-known/oauth-authorization-server"),
+            service("HEAD", "/.well-known/oauth-authorization-server"),
+            service("GET", "/.well-known/oauth-protected-resource"),
+            service("HEAD", "/.well-known/oauth-protected-resource"),
+            service("GET", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+            service("HEAD", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+            service("ANY", "/oauth/{proxy+}"),
+        ],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        index_actions: &[QUERY],
+    },
+    Function {
         name: "fallback",
         logical_id: "FallbackFunction",
         routes: &[service("ANY", DEFAULT_ROUTE)],
@@ -338,6 +353,20 @@ mod tests {
         assert_eq!(matched.parameters, vec![("proxy", "integrations/keys".to_string())]);
         assert_eq!(name(Api::Service, "GET", "/account"), Some("account"));
         assert_eq!(name(Api::Service, "GET", "/accounts"), Some("fallback"));
+    }
+
+    #[test]
+    fn the_authorization_server_takes_its_well_known_documents_and_everything_under_oauth() {
+        assert_eq!(
+            name(Api::Service, "GET", "/.well-known/oauth-authorization-server"),
+            Some("oauth")
+        );
+        assert_eq!(
+            name(Api::Service, "GET", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+            Some("oauth")
+        );
+        assert_eq!(name(Api::Service, "POST", "/oauth/token"), Some("oauth"));
+        assert_eq!(name(Api::Service, "GET", "/.well-known/other"), Some("fallback"));
     }
 
     #[test]

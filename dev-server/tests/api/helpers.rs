@@ -51,6 +51,15 @@ pub async fn spawn_app() -> TestApp {
 
 /// `spawn_app` with a changed configuration (for example the link cache TTL).
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_app_configured(configure, dev_server::Settings::default()).await
+}
+
+/// `spawn_app` with the functions' settings given (a public base URL, a test-only fetcher).
+pub async fn spawn_app_with_settings(settings: dev_server::Settings) -> TestApp {
+    spawn_app_configured(|_| {}, settings).await
+}
+
+async fn spawn_app_configured(configure: impl FnOnce(&mut Config), settings: dev_server::Settings) -> TestApp {
     let requests = RequestCounter::new();
     let client = dynamodb_client(&requests).await;
     let table = unique_table();
@@ -75,7 +84,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let address = format!("http://{}", listener.local_addr().expect("address"));
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
     let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
-    let functions = dev_server::Functions::new((*service).clone(), streams, None);
+    let functions = dev_server::Functions::with_settings((*service).clone(), streams, None, settings);
     tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
         address,

@@ -5,6 +5,7 @@ mod ab_test;
 mod account;
 mod condition;
 mod link;
+pub mod oauth;
 mod password;
 mod qr;
 mod rule;

@@ -76,7 +76,8 @@ impl Server {
         let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
         caller.require_scope(def.scope)?;
         let mut args = request.arguments.unwrap_or_default();
-        let workspace = workspace_of(&mut args, parts);
+        // An access token's grant names its workspace: with none chosen, that one.
+        let workspace = workspace_of(&mut args, parts).or_else(|| caller.bound_workspace().map(|w| w.to_string()));
         let parsed = tool.parse_args(args)?;
         match workspace {
             None => {

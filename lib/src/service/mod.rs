@@ -6,6 +6,7 @@ mod bulk;
 mod error;
 mod keys;
 mod links;
+pub mod oauth;
 mod outcomes;
 mod reading;
 mod retry;
@@ -14,7 +15,7 @@ mod sign_in;
 use std::sync::Arc;
 
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
-pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
+pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};

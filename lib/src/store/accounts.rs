@@ -196,6 +196,19 @@ impl Store {
         Ok(transact(&self.client, items).await?.is_ok())
     }
 
+    /// Deletes a membership; `false` when there was none.
+    pub async fn delete_membership(&self, workspace: &ObjectId, user: &ObjectId) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::membership(workspace, user))))
+            .condition_expression("attribute_exists(PK)")
+            .send()
+            .await;
+        super::delete_applied(result)
+    }
+
     /// Registers a host for a workspace; `false` when another workspace holds it or the
     /// workspace does not exist.
     pub async fn put_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {

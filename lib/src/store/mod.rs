@@ -5,6 +5,7 @@ mod accounts;
 mod clicks;
 pub mod keys;
 mod links;
+mod oauth;
 pub mod rollups;
 mod sessions;
 mod table;
@@ -20,6 +21,7 @@ use serde::de::DeserializeOwned;
 pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
 pub use clicks::{Click, ClickPlacement};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
+pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
@@ -222,19 +224,7 @@ fn update_applied<O, R>(
 where
     R: std::fmt::Debug + Send + Sync + 'static,
 {
-    use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
-    match result {
-        Ok(_) => Ok(true),
-        Err(e)
-            if matches!(
-                e.as_service_error(),
-                Some(UpdateItemError::ConditionalCheckFailedException(_))
-            ) =>
-        {
-            Ok(false)
-        }
-        Err(e) => Err(StoreError::request("UpdateItem", e)),
-    }
+    applied("UpdateItem", result)
 }
 
 /// Whether a conditional `PutItem` applied (`Ok(false)`: its condition did not hold).
@@ -244,18 +234,30 @@ fn put_applied<O, R>(
 where
     R: std::fmt::Debug + Send + Sync + 'static,
 {
-    use aws_sdk_dynamodb::operation::put_item::PutItemError;
+    applied("PutItem", result)
+}
+
+/// Whether a conditional `DeleteItem` applied (`Ok(false)`: its condition did not hold).
+fn delete_applied<O, R>(
+    result: Result<O, SdkError<aws_sdk_dynamodb::operation::delete_item::DeleteItemError, R>>,
+) -> Result<bool, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    applied("DeleteItem", result)
+}
+
+/// Whether a conditional write applied: `Ok(false)` when DynamoDB refused it because its
+/// condition did not hold, an error for any other failure.
+fn applied<O, E, R>(operation: &'static str, result: Result<O, SdkError<E, R>>) -> Result<bool, StoreError>
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
     match result {
         Ok(_) => Ok(true),
-        Err(e)
-            if matches!(
-                e.as_service_error(),
-                Some(PutItemError::ConditionalCheckFailedException(_))
-            ) =>
-        {
-            Ok(false)
-        }
-        Err(e) => Err(StoreError::request("PutItem", e)),
+        Err(e) if e.as_service_error().and_then(|s| s.code()) == Some("ConditionalCheckFailedException") => Ok(false),
+        Err(e) => Err(StoreError::request(operation, e)),
     }
 }
 
@@ -322,6 +324,11 @@ fn s(value: impl Into<String>) -> AttributeValue {
 
 fn n(value: impl ToString) -> AttributeValue {
     AttributeValue::N(value.to_string())
+}
+
+/// A TTL value: epoch seconds.
+fn epoch(at: chrono::DateTime<chrono::Utc>) -> AttributeValue {
+    n(at.timestamp())
 }
 
 /// Reasons DynamoDB gave for a cancelled transaction, one per action.

@@ -4,7 +4,9 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, decode, encode, item_key, key_map, keys, n, put_applied, query_all, s, update_applied};
+use super::{
+    Store, StoreError, decode, encode, epoch, item_key, key_map, keys, n, put_applied, query_all, s, update_applied,
+};
 use crate::domain::Session;
 
 /// A sign-in subject's lock state (`SIGNIN#<subject>` / `GUARD`).
@@ -20,10 +22,6 @@ pub struct SignInGuard {
     /// generation, so those before the last success no longer count.
     #[serde(default)]
     pub generation: u32,
-}
-
-fn epoch(at: DateTime<Utc>) -> AttributeValue {
-    n(at.timestamp())
 }
 
 impl Store {

@@ -2,6 +2,7 @@
 //! and benches), never into a production Lambda.
 
 mod clock;
+pub mod documents;
 mod links;
 mod requests;
 pub mod ua_corpus;

@@ -15,6 +15,7 @@ mod bulk;
 mod create;
 mod fields;
 mod json;
+pub mod oauth;
 mod patch;
 mod range;
 pub mod schema;
