@@ -52,7 +52,6 @@ pub struct Client {
 #[derive(Debug, Clone)]
 pub struct Person {
     pub email: String,
-    pub user_id: String,
     pub workspace: String,
 }
 
@@ -81,7 +80,6 @@ pub fn callback(location: &str) -> Callback {
 pub struct Tokens {
     pub access: String,
     pub refresh: Option<String>,
-    pub body: Value,
 }
 
 impl TestApp {
@@ -110,7 +108,6 @@ impl TestApp {
     /// A person with a password and a workspace of their own.
     pub async fn oauth_person(&self) -> Person {
         let email = self.person().await;
-        let user = admin::resolve_user(&self.service, &email).await.expect("user");
         let options = NewWorkspace {
             name: "Acme".into(),
             ..Default::default()
@@ -120,7 +117,6 @@ impl TestApp {
             .expect("workspace");
         Person {
             email,
-            user_id: user.id.to_string(),
             workspace: ws.id.to_string(),
         }
     }
@@ -337,7 +333,6 @@ impl TestApp {
         let tokens = Tokens {
             access: tokens.body["access_token"].as_str().unwrap().to_string(),
             refresh: tokens.body["refresh_token"].as_str().map(str::to_string),
-            body: tokens.body,
         };
         (client, person, tokens)
     }

@@ -6,7 +6,6 @@ use lib::admin;
 use reqwest::StatusCode;
 
 use crate::helpers::spawn_app;
-use crate::mcp_support::PATH;
 use crate::oauth_support::{ALL_SCOPES, pkce};
 use crate::pages_support::Browser;
 
@@ -253,7 +252,6 @@ async fn after_the_member_is_removed_from_the_workspace_the_grant_is_refused() {
         .unwrap();
     let person = crate::oauth_support::Person {
         email: member.clone(),
-        user_id: admin::resolve_user(&app.service, &member).await.unwrap().id.to_string(),
         workspace: owner.workspace.clone(),
     };
     let client = app.register("none").await;
