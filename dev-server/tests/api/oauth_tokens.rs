@@ -429,5 +429,4 @@ async fn revoking_a_refresh_token_revokes_its_grant_and_unknown_tokens_answer_20
         app.refresh(&client, tokens.refresh.as_deref().unwrap()).await.error(),
         "invalid_grant"
     );
-    let _ = PATH;
 }

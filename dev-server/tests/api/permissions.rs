@@ -167,6 +167,8 @@ async fn the_oauth_account_and_mcp_functions_need_only_the_actions_their_policie
     use crate::pages_support::{Browser, PASSWORD};
     let app = spawn_app().await;
     let person = app.oauth_person().await;
+    // Another person's connected app, made with administration calls outside the measurement.
+    let (client2, _, tokens2) = app.connected(&["links:read"]).await;
     app.requests.reset();
 
     let client = app.register("client_secret_basic").await;
@@ -190,19 +192,6 @@ async fn the_oauth_account_and_mcp_functions_need_only_the_actions_their_policie
         ("code_verifier", verifier.as_str()),
     ];
     let tokens = app.token_as(&client, true, &fields).await;
-    let replay = app.token_as(&client, true, &fields).await;
-    assert_eq!(replay.error(), "invalid_grant");
-    let (client2, _, tokens2) = app.connected(&["links:read"]).await;
-    let refreshed = app.refresh(&client2, tokens2.refresh.as_deref().unwrap()).await;
-    app.token_request(
-        "/oauth/revoke",
-        &[
-            ("token", refreshed.body["refresh_token"].as_str().unwrap()),
-            ("client_id", &client2.id),
-        ],
-        None,
-    )
-    .await;
     assert_allowed(&app, "oauth");
 
     let access = tokens.body["access_token"].as_str().unwrap();
@@ -221,4 +210,18 @@ async fn the_oauth_account_and_mcp_functions_need_only_the_actions_their_policie
         )
         .await;
     assert_allowed(&app, "account");
+
+    let replay = app.token_as(&client, true, &fields).await;
+    assert_eq!(replay.error(), "invalid_grant");
+    let refreshed = app.refresh(&client2, tokens2.refresh.as_deref().unwrap()).await;
+    app.token_request(
+        "/oauth/revoke",
+        &[
+            ("token", refreshed.body["refresh_token"].as_str().unwrap()),
+            ("client_id", &client2.id),
+        ],
+        None,
+    )
+    .await;
+    assert_allowed(&app, "oauth");
 }
