@@ -141,45 +141,51 @@ fn registration_body(registration: &Registration) -> Map<String, Value> {
     body
 }
 
+/// A token or revocation request: its parameters, once its client is authenticated (the hash of
+/// its id). `basic` learns whether the client tried `Authorization: Basic`.
+async fn client_request(service: &Service, req: &Request, basic: &mut bool) -> Result<(Params, String), ServiceError> {
+    let params = Params::parse(req)?;
+    let credentials = credentials(req, &params)?;
+    *basic = credentials.basic;
+    let client = service.authenticate_client(&credentials).await?;
+    Ok((params, client))
+}
+
 /// `POST /oauth/token`.
 pub async fn token(service: &Service, req: &Request) -> Response<Body> {
-    let request_id = request_id(req);
     let mut basic = false;
     let answer = async {
-        let params = Params::parse(req)?;
-        let credentials = credentials(req, &params)?;
-        basic = credentials.basic;
-        let grant_type = params
-            .get("grant_type")
-            .ok_or_else(|| OAuthFailure::invalid_request("grant_type is required."))?;
-        if !matches!(grant_type, "authorization_code" | "refresh_token") {
-            return Err(ServiceError::from(OAuthFailure::new(
+        let (params, client) = client_request(service, req, &mut basic).await?;
+        match params.get("grant_type") {
+            Some("authorization_code") => {
+                let request = CodeRequest {
+                    code: params.get("code"),
+                    redirect_uri: params.get("redirect_uri"),
+                    code_verifier: params.get("code_verifier"),
+                    resource: params.get("resource"),
+                };
+                service.exchange_code(&client, request).await
+            }
+            Some("refresh_token") => {
+                let request = RefreshRequest {
+                    refresh_token: params.get("refresh_token"),
+                    scope: params.get("scope"),
+                    resource: params.get("resource"),
+                };
+                service.refresh_tokens(&client, request).await
+            }
+            None => Err(OAuthFailure::invalid_request("grant_type is required.").into()),
+            Some(other) => Err(OAuthFailure::new(
                 OAuthCode::UnsupportedGrantType,
-                format!("grant_type {grant_type:?} is not supported; use authorization_code or refresh_token."),
-            )));
-        }
-        let client = service.authenticate_client(&credentials).await?;
-        if grant_type == "authorization_code" {
-            let request = CodeRequest {
-                code: params.get("code"),
-                redirect_uri: params.get("redirect_uri"),
-                code_verifier: params.get("code_verifier"),
-                resource: params.get("resource"),
-            };
-            service.exchange_code(&client, request).await
-        } else {
-            let request = RefreshRequest {
-                refresh_token: params.get("refresh_token"),
-                scope: params.get("scope"),
-                resource: params.get("resource"),
-            };
-            service.refresh_tokens(&client, request).await
+                format!("grant_type {other:?} is not supported; use authorization_code or refresh_token."),
+            )
+            .into()),
         }
     }
     .await;
     match answer {
         Ok(tokens) => oauth_json(StatusCode::OK, &token_body(&tokens)),
-        Err(err) => error_response(&err, &request_id, basic),
+        Err(err) => error_response(&err, &request_id(req), basic),
     }
 }
 
@@ -199,19 +205,15 @@ fn token_body(tokens: &IssuedTokens) -> Value {
 
 /// `POST /oauth/revoke`: 200 whether or not the token was known (RFC 7009 §2.2).
 pub async fn revoke(service: &Service, req: &Request) -> Response<Body> {
-    let request_id = request_id(req);
     let mut basic = false;
     let answer = async {
-        let params = Params::parse(req)?;
-        let credentials = credentials(req, &params)?;
-        basic = credentials.basic;
-        let client = service.authenticate_client(&credentials).await?;
+        let (params, client) = client_request(service, req, &mut basic).await?;
         service.revoke_token(&client, params.get("token")).await
     }
     .await;
     match answer {
         Ok(()) => oauth_json(StatusCode::OK, &json!({})),
-        Err(err) => error_response(&err, &request_id, basic),
+        Err(err) => error_response(&err, &request_id(req), basic),
     }
 }
 

@@ -18,23 +18,24 @@ fn when(at: chrono::DateTime<chrono::Utc>) -> (String, String) {
 
 fn row(app: &ConnectedApp) -> AppRow {
     let grant = &app.grant;
+    let terms = &grant.terms;
     let (created, created_iso) = when(grant.created_at);
     let (last_used, last_used_iso) = when(grant.last_used_at);
     AppRow {
         id: grant.id.to_string(),
-        name: grant
+        name: terms
             .client
             .name
             .clone()
-            .or_else(|| grant.client.document_host.clone())
+            .or_else(|| terms.client.document_host.clone())
             .unwrap_or_else(|| "An unnamed app".to_string()),
-        document_host: grant.client.document_host.clone(),
-        redirect_place: grant.redirect_uri.place(),
+        document_host: terms.client.document_host.clone(),
+        redirect_place: terms.redirect_uri.place(),
         workspace: app
             .workspace
             .as_ref()
             .map_or_else(|| "(a workspace that no longer exists)".to_string(), |w| w.name.clone()),
-        scopes: grant
+        scopes: terms
             .scopes
             .iter()
             .map(|s| ScopeOption {

@@ -102,7 +102,7 @@ pub fn oauth_grant(id: &ObjectId) -> Key {
 
 /// GSI1 keys of a grant: a user's grants (the connected-apps page), oldest first.
 pub fn oauth_grant_by_user(user: &ObjectId, grant: &ObjectId) -> Key {
-    Key::new(format!("USER#{user}"), &format!("{USER_GRANTS_SORT_PREFIX}{grant}"))
+    Key::new(user_index_partition(user), &format!("{USER_GRANTS_SORT_PREFIX}{grant}"))
 }
 
 /// The GSI1 sort-key prefix of a user's grants (see [`oauth_grant_by_user`]).
@@ -133,10 +133,14 @@ pub fn membership(workspace: &ObjectId, user: &ObjectId) -> Key {
 
 /// GSI1 keys of a membership: a user's workspaces.
 pub fn membership_by_user(workspace: &ObjectId, user: &ObjectId) -> Key {
-    Key::new(format!("USER#{user}"), &format!("WS#{workspace}"))
+    Key::new(
+        user_index_partition(user),
+        &format!("{USER_WORKSPACES_SORT_PREFIX}{workspace}"),
+    )
 }
 
-pub fn user_workspaces_partition(user: &ObjectId) -> String {
+/// The GSI1 partition of a user's items: their memberships and their OAuth grants.
+pub fn user_index_partition(user: &ObjectId) -> String {
     format!("USER#{user}")
 }
 

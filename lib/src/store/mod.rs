@@ -164,6 +164,20 @@ impl Store {
         Ok(out.item)
     }
 
+    /// Writes an item under a key nobody holds yet (a fresh random or hashed token: a failed
+    /// condition is a fault, not an outcome).
+    async fn put_new(&self, item: Item) -> Result<(), StoreError> {
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await
+            .map_err(|e| StoreError::request("PutItem", e))?;
+        Ok(())
+    }
+
     async fn get_as<T: DeserializeOwned>(&self, key: &Key, consistent: bool) -> Result<Option<T>, StoreError> {
         self.get(key, consistent).await?.map(|item| decode(item)).transpose()
     }
@@ -329,6 +343,12 @@ fn n(value: impl ToString) -> AttributeValue {
 /// A TTL value: epoch seconds.
 fn epoch(at: chrono::DateTime<chrono::Utc>) -> AttributeValue {
     n(at.timestamp())
+}
+
+/// An item with its TTL attribute set to `at`.
+fn with_ttl(mut item: Item, at: chrono::DateTime<chrono::Utc>) -> Item {
+    item.insert(keys::TTL.into(), epoch(at));
+    item
 }
 
 /// Reasons DynamoDB gave for a cancelled transaction, one per action.

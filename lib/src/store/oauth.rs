@@ -7,8 +7,8 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::{
-    Item, Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, n, query_all, s, transact,
-    tx, update_applied,
+    Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, n, query_all, s, transact, tx,
+    update_applied, with_ttl,
 };
 use crate::domain::oauth::{
     AccessToken, AuthorizationCode, Grant, PendingAuthorization, RefreshToken, RegisteredClient,
@@ -60,11 +60,6 @@ pub struct NewToken<'a, T> {
     pub expires_at: DateTime<Utc>,
 }
 
-fn with_ttl(mut item: Item, at: DateTime<Utc>) -> Item {
-    item.insert(keys::TTL.into(), epoch(at));
-    item
-}
-
 impl Store {
     /// Stores a new registration; it expires at `ttl` unless used.
     pub async fn put_oauth_client(
@@ -73,16 +68,8 @@ impl Store {
         client: &RegisteredClient,
         ttl: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let item = with_ttl(encode(client, &keys::oauth_client(id_hash), None)?, ttl);
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await
-            .map_err(|e| StoreError::request("PutItem", e))?;
-        Ok(())
+        let item = encode(client, &keys::oauth_client(id_hash), None)?;
+        self.put_new(with_ttl(item, ttl)).await
     }
 
     /// A registered client and when it expires (consistent read).
@@ -126,16 +113,8 @@ impl Store {
         pending: &PendingAuthorization,
         ttl: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let item = with_ttl(encode(pending, &keys::oauth_request(id_hash), None)?, ttl);
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await
-            .map_err(|e| StoreError::request("PutItem", e))?;
-        Ok(())
+        let item = encode(pending, &keys::oauth_request(id_hash), None)?;
+        self.put_new(with_ttl(item, ttl)).await
     }
 
     pub async fn get_pending_authorization(&self, id_hash: &str) -> Result<Option<PendingAuthorization>, StoreError> {
@@ -188,7 +167,7 @@ impl Store {
                 &self.table,
                 &keys::oauth_request(request_hash),
                 Some("userId = :user"),
-                &[(":user", s(code.record.user_id.as_str()))],
+                &[(":user", s(code.record.terms.user_id.as_str()))],
             )?,
             tx::put(
                 &self.table,
@@ -196,8 +175,8 @@ impl Store {
                 Some("attribute_not_exists(PK)"),
             )?,
         ];
-        if code.record.client.registered {
-            items.push(self.touch_client(&code.record.client.id_hash, now)?);
+        if code.record.terms.client.registered {
+            items.push(self.touch_client(&code.record.terms.client.id_hash, now)?);
         }
         Ok(match transact(&self.client, items).await? {
             Ok(()) => CodeIssue::Issued,
@@ -241,8 +220,8 @@ impl Store {
             )?);
         }
         let touch_index = items.len();
-        if grant.client.registered {
-            items.push(self.touch_client(&grant.client.id_hash, now)?);
+        if grant.terms.client.registered {
+            items.push(self.touch_client(&grant.terms.client.id_hash, now)?);
         }
         Ok(match transact(&self.client, items).await? {
             Ok(()) => CodeExchange::Exchanged,
@@ -256,7 +235,7 @@ impl Store {
         let item = encode(
             grant,
             &keys::oauth_grant(&grant.id),
-            Some(&keys::oauth_grant_by_user(&grant.user_id, &grant.id)),
+            Some(&keys::oauth_grant_by_user(&grant.terms.user_id, &grant.id)),
         )?;
         tx::put(
             &self.table,
@@ -357,8 +336,8 @@ impl Store {
             )?,
             self.put_token_item(&keys::oauth_access_token(access.hash), access.record, access.expires_at)?,
         ];
-        if grant.client.registered {
-            items.push(self.touch_client(&grant.client.id_hash, now)?);
+        if grant.terms.client.registered {
+            items.push(self.touch_client(&grant.terms.client.id_hash, now)?);
         }
         Ok(match transact(&self.client, items).await? {
             Ok(()) => Rotation::Rotated,
@@ -411,16 +390,7 @@ impl Store {
 
     /// Every grant of a user, oldest first (a paginated `Query` of GSI1).
     pub async fn user_grants(&self, user: &ObjectId) -> Result<Vec<Grant>, StoreError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(keys::GSI1)
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-            .expression_attribute_names("#pk", keys::GSI1PK)
-            .expression_attribute_names("#sk", keys::GSI1SK)
-            .expression_attribute_values(":pk", s(keys::user_workspaces_partition(user)))
-            .expression_attribute_values(":prefix", s(keys::USER_GRANTS_SORT_PREFIX));
+        let query = self.user_index_query(user, keys::USER_GRANTS_SORT_PREFIX);
         query_all(query).await?.into_iter().map(decode).collect()
     }
 

@@ -11,7 +11,8 @@ pub use client::{ClientAuthMethod, ClientMetadata, MAX_CLIENT_NAME_CHARS, MAX_RE
 pub use failure::{OAuthCode, OAuthFailure};
 pub use pkce::CodeChallenge;
 pub use records::{
-    AccessToken, AuthorizationCode, ClientSummary, Grant, PendingAuthorization, RefreshToken, RegisteredClient,
+    AccessToken, AuthorizationCode, ClientSummary, Grant, GrantTerms, PendingAuthorization, RefreshToken,
+    RegisteredClient,
 };
 pub use redirect::{RedirectKind, RedirectUri};
 

@@ -69,6 +69,19 @@ pub struct PendingAuthorization {
     pub created_at: DateTime<Utc>,
 }
 
+/// What a person approved: who, for which client (and its redirect URI), in which workspace,
+/// which scopes, for which resource. A code carries the terms of the grant its exchange creates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantTerms {
+    pub user_id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub client: ClientSummary,
+    pub redirect_uri: RedirectUri,
+    pub scopes: ScopeSet,
+    pub resource: String,
+}
+
 /// An authorization code (`OAUTHCODE#…`): single use, short-lived. Once used it records when,
 /// and stays until its TTL so a replay can be recognised (and revoke what it issued).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,12 +89,8 @@ pub struct PendingAuthorization {
 pub struct AuthorizationCode {
     /// The grant its exchange creates.
     pub grant_id: ObjectId,
-    pub user_id: ObjectId,
-    pub workspace_id: ObjectId,
-    pub client: ClientSummary,
-    pub redirect_uri: RedirectUri,
-    pub scopes: ScopeSet,
-    pub resource: String,
+    #[serde(flatten)]
+    pub terms: GrantTerms,
     pub code_challenge: CodeChallenge,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
@@ -95,12 +104,8 @@ pub struct AuthorizationCode {
 #[serde(rename_all = "camelCase")]
 pub struct Grant {
     pub id: ObjectId,
-    pub user_id: ObjectId,
-    pub workspace_id: ObjectId,
-    pub client: ClientSummary,
-    pub redirect_uri: RedirectUri,
-    pub scopes: ScopeSet,
-    pub resource: String,
+    #[serde(flatten)]
+    pub terms: GrantTerms,
     /// The hash of the one refresh token that may be used now (rotation replaces it; any
     /// other refresh token of this grant is a replay).
     #[serde(default, skip_serializing_if = "Option::is_none")]

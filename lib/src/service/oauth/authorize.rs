@@ -4,7 +4,7 @@
 //! our own and never redirected; every later failure goes back to the client's redirect URI.
 
 use crate::domain::oauth::{
-    AuthorizationCode, CODE_LIFETIME, CODE_MEMORY, CODE_PREFIX, CodeChallenge, OAuthCode, OAuthFailure,
+    AuthorizationCode, CODE_LIFETIME, CODE_MEMORY, CODE_PREFIX, CodeChallenge, GrantTerms, OAuthCode, OAuthFailure,
     PendingAuthorization, REQUEST_LIFETIME, RedirectUri, ScopeSet, opaque_secret, stored_hash,
 };
 use crate::domain::{Invalid, Role, Workspace, random_token};
@@ -245,12 +245,14 @@ impl Service {
         let code = opaque_secret(CODE_PREFIX, self.entropy.as_ref());
         let record = AuthorizationCode {
             grant_id: self.new_id(),
-            user_id: signed_in.session.user_id.clone(),
-            workspace_id: workspace.id,
-            client: pending.client,
-            redirect_uri: pending.redirect_uri.clone(),
-            scopes: chosen,
-            resource: pending.resource,
+            terms: GrantTerms {
+                user_id: signed_in.session.user_id.clone(),
+                workspace_id: workspace.id,
+                client: pending.client,
+                redirect_uri: pending.redirect_uri.clone(),
+                scopes: chosen,
+                resource: pending.resource,
+            },
             code_challenge: pending.code_challenge,
             created_at: now,
             expires_at: now + CODE_LIFETIME,

@@ -25,14 +25,14 @@ impl Service {
             .filter(|g| g.is_live(now))
             .collect();
         grants.reverse();
-        let mut ids: Vec<ObjectId> = grants.iter().map(|g| g.workspace_id.clone()).collect();
+        let mut ids: Vec<ObjectId> = grants.iter().map(|g| g.terms.workspace_id.clone()).collect();
         ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
         ids.dedup();
         let workspaces = self.store.workspaces(&ids).await?;
         Ok(grants
             .into_iter()
             .map(|grant| ConnectedApp {
-                workspace: workspaces.iter().find(|w| w.id == grant.workspace_id).cloned(),
+                workspace: workspaces.iter().find(|w| w.id == grant.terms.workspace_id).cloned(),
                 grant,
             })
             .collect())

@@ -72,11 +72,11 @@ impl Service {
             token,
             record: AccessToken {
                 grant_id: grant.id.clone(),
-                user_id: grant.user_id.clone(),
-                workspace_id: grant.workspace_id.clone(),
-                client_id_hash: grant.client.id_hash.clone(),
+                user_id: grant.terms.user_id.clone(),
+                workspace_id: grant.terms.workspace_id.clone(),
+                client_id_hash: grant.terms.client.id_hash.clone(),
                 scopes: scopes.clone(),
-                resource: grant.resource.clone(),
+                resource: grant.terms.resource.clone(),
                 expires_at: now + ACCESS_LIFETIME,
             },
         }
@@ -124,7 +124,7 @@ impl Service {
         if record.used_at.is_some() {
             return Err(self.revoke_replayed(&record.grant_id, "authorization code").await);
         }
-        if record.client.id_hash != client {
+        if record.terms.client.id_hash != client {
             return Err(OAuthFailure::invalid_grant("The authorization code was issued to another client.").into());
         }
         let now = self.clock.now();
@@ -132,7 +132,7 @@ impl Service {
             return Err(unknown().into());
         }
         if let Some(given) = request.redirect_uri
-            && given != record.redirect_uri.as_str()
+            && given != record.terms.redirect_uri.as_str()
         {
             return Err(
                 OAuthFailure::invalid_grant("redirect_uri is not the one the authorization request used.").into(),
@@ -142,9 +142,11 @@ impl Service {
         if !record.code_challenge.verifies(verifier) {
             return Err(OAuthFailure::invalid_grant("code_verifier does not match the code_challenge.").into());
         }
-        check_resource(request.resource, &record.resource)?;
-        self.check_standing(&record.user_id, &record.workspace_id).await?;
+        check_resource(request.resource, &record.terms.resource)?;
+        self.check_standing(&record.terms.user_id, &record.terms.workspace_id)
+            .await?;
         let refresh = record
+            .terms
             .client
             .refresh_tokens
             .then(|| opaque_secret(REFRESH_TOKEN_PREFIX, self.entropy.as_ref()));
@@ -156,21 +158,16 @@ impl Service {
         };
         let grant = Grant {
             id: record.grant_id.clone(),
-            user_id: record.user_id,
-            workspace_id: record.workspace_id,
-            client: record.client,
-            redirect_uri: record.redirect_uri,
-            scopes: record.scopes,
-            resource: record.resource,
+            terms: record.terms,
             refresh_hash: refresh_hash.clone(),
             created_at: now,
             last_used_at: now,
             expires_at,
         };
-        let access = self.mint_access(&grant, &grant.scopes, now);
+        let access = self.mint_access(&grant, &grant.terms.scopes, now);
         let refresh_record = RefreshToken {
             grant_id: grant.id.clone(),
-            client_id_hash: grant.client.id_hash.clone(),
+            client_id_hash: grant.terms.client.id_hash.clone(),
             expires_at,
         };
         let refresh_new = refresh_hash.as_deref().map(|hash| NewToken {
@@ -192,7 +189,7 @@ impl Service {
                 access_token: access.token,
                 expires_in: ACCESS_LIFETIME.num_seconds(),
                 refresh_token: refresh,
-                scopes: grant.scopes,
+                scopes: grant.terms.scopes,
             }),
             CodeExchange::AlreadyUsed => Err(self.revoke_replayed(&grant.id, "authorization code").await),
             CodeExchange::ClientGone => Err(OAuthFailure::invalid_client("The client's registration expired.").into()),
@@ -222,27 +219,28 @@ impl Service {
         if grant.refresh_hash.as_deref() != Some(hash.as_str()) {
             return Err(self.revoke_replayed(&grant.id, "refresh token").await);
         }
-        check_resource(request.resource, &grant.resource)?;
+        check_resource(request.resource, &grant.terms.resource)?;
         let scopes = match request.scope {
-            None => grant.scopes.clone(),
+            None => grant.terms.scopes.clone(),
             Some(raw) => {
                 let asked = ScopeSet::parse(Some(raw))?;
-                if !asked.is_subset_of(&grant.scopes) {
+                if !asked.is_subset_of(&grant.terms.scopes) {
                     return Err(OAuthFailure::new(
                         OAuthCode::InvalidScope,
-                        format!("scope may only narrow what was granted ({}).", grant.scopes),
+                        format!("scope may only narrow what was granted ({}).", grant.terms.scopes),
                     )
                     .into());
                 }
                 asked
             }
         };
-        self.check_standing(&grant.user_id, &grant.workspace_id).await?;
+        self.check_standing(&grant.terms.user_id, &grant.terms.workspace_id)
+            .await?;
         let refresh = opaque_secret(REFRESH_TOKEN_PREFIX, self.entropy.as_ref());
         let refresh_hash = stored_hash(&refresh);
         let refresh_record = RefreshToken {
             grant_id: grant.id.clone(),
-            client_id_hash: grant.client.id_hash.clone(),
+            client_id_hash: grant.terms.client.id_hash.clone(),
             expires_at: now + REFRESH_LIFETIME,
         };
         let access = self.mint_access(&grant, &scopes, now);
