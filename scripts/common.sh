@@ -252,6 +252,11 @@ ensure_mcp_clients() {
     fi
     export MCP_PYTHON="$CACHE/venvs/mcp/bin/python"
     export NODE22="$node_dir/node_modules/.bin/node"
+    # The TypeScript SDK the pinned Inspector is built on (its OAuth client drives the OAuth tests).
+    export MCP_TS_SDK="$node_dir/node_modules/@modelcontextprotocol/sdk/dist/esm"
+    if [ ! -f "$MCP_TS_SDK/client/auth.js" ]; then
+        fail "the MCP Inspector in $node_dir came without @modelcontextprotocol/sdk" "delete $node_dir and rerun"
+    fi
     export INSPECTOR="$NODE22 $inspector/clients/launcher/build/index.js"
     export CONFORMANCE="$NODE22 $conformance/dist/index.js"
 }
@@ -313,22 +318,25 @@ wait_for_port() { # wait_for_port PORT SECONDS
     return 1
 }
 
-# start_dev_server NAME: the debug dev server (built beforehand) on a free port over a new table
-# named after NAME, in the background. Needs AWS_ENDPOINT_URL_DYNAMODB. Sets DEV_PID, DEV_PORT,
-# DEV_LOG, TABLE_NAME and DEFAULT_DOMAIN (exported, so linkctl finds the same table).
+# start_dev_server NAME [BINARY [ARG...]]: the debug dev server (built beforehand; BINARY, default
+# dev-server, with its ARGs) on a free port over a new table named after NAME, in the background.
+# Needs AWS_ENDPOINT_URL_DYNAMODB. Sets DEV_PID, DEV_PORT, DEV_LOG, TABLE_NAME and DEFAULT_DOMAIN
+# (exported, so linkctl finds the same table).
 start_dev_server() {
-    local bin
+    local bin name=$1 binary=${2:-dev-server}
+    shift
+    if [ $# -gt 0 ]; then shift; fi
     bin="$(cargo_target_dir)/debug"
-    TABLE_NAME="$1-$(date +%s)-$$"
+    TABLE_NAME="$name-$(date +%s)-$$"
     DEV_PORT=$(free_port)
-    DEV_LOG="${TMPDIR:-/tmp}/$1-dev-server-$DEV_PORT.log"
+    DEV_LOG="${TMPDIR:-/tmp}/$name-dev-server-$DEV_PORT.log"
     export TABLE_NAME DEFAULT_DOMAIN="sl.localhost"
-    PORT=$DEV_PORT "$bin"/dev-server >"$DEV_LOG" 2>&1 &
+    PORT=$DEV_PORT "$bin/$binary" "$@" >"$DEV_LOG" 2>&1 &
     # shellcheck disable=SC2034 # read by the scripts that source this file
     DEV_PID=$!
     if ! wait_for_port "$DEV_PORT" 60; then
         cat "$DEV_LOG" >&2
-        fail "the dev server did not start on port $DEV_PORT (log above)" "run 'cargo build -p dev-server' and check the log"
+        fail "the dev server ($binary) did not start on port $DEV_PORT (log above)" "run 'cargo build -p dev-server' and check the log"
     fi
 }
 

@@ -93,8 +93,11 @@ signed_in=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -b "$jar" -c 
 integrations=$(curl -s -b "$jar" "$base/account/integrations")
 grep -q -- "$workspace" <<<"$integrations" || fail_test "the integrations page does not show the demo workspace"
 
+issuer=$(curl -s "$base/.well-known/oauth-authorization-server" | python3 -c 'import json,sys; print(json.load(sys.stdin)["issuer"])')
+[ "$issuer" = "$base" ] || fail_test "the OAuth authorization server names issuer '$issuer', not $base"
+
 page=$(curl -s "$base/")
-for expected in "/apiv1/mcp" "$workspace" "/account/sign-in"; do
+for expected in "/apiv1/mcp" "$workspace" "/account/sign-in" "/.well-known/oauth-authorization-server"; do
     grep -q -- "$expected" <<<"$page" || fail_test "GET / does not mention $expected"
 done
 

@@ -163,14 +163,14 @@ async fn main() {
         .open_workspace(
             lib::service::Caller {
                 user_id: owner.id.clone(),
-                key: lib::domain::ApiKeyRecord {
+                credential: lib::service::Credential::Key(lib::domain::ApiKeyRecord {
                     user_id: owner.id.clone(),
                     http_api: true,
                     mcp_enabled: false,
                     mcp_scopes: vec![],
                     prefix: None,
                     created_at: Utc::now(),
-                },
+                }),
                 key_id: "bench".into(),
             },
             Some(ws.id.as_str()),

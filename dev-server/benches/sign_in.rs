@@ -8,55 +8,18 @@
 //! Run with `scripts/bench` (it starts DynamoDB Local), or
 //! `AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8000 cargo bench -p dev-server --bench sign_in`.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use lambda_http::{Body, Request};
-use lib::clock::{OsEntropy, SystemClock};
-use lib::config::Config;
+use lib::clock::OsEntropy;
 use lib::domain::{NewPassword, PasswordHash, SessionToken};
 use lib::pages::{Settings, Site};
-use lib::service::Service;
-use lib::store::Store;
 use lib::testing::RequestCounter;
+use support::{cookie_value, request, spread, summary};
+
+mod support;
 
 const ROUNDS: usize = 30;
 const PASSWORD: &str = "a benchmark password";
-
-fn request(method: &str, uri: &str, headers: &[(&str, String)], body: Option<String>) -> Request {
-    let mut builder = lambda_http::http::Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "localhost");
-    for (name, value) in headers {
-        builder = builder.header(*name, value);
-    }
-    Request::from(builder.body(body.map_or(Body::Empty, Body::Text)).expect("request"))
-}
-
-fn summary(counter: &RequestCounter) -> String {
-    let requests = counter.snapshot();
-    let parts: Vec<String> = requests.iter().map(|(op, n)| format!("{op} {n}")).collect();
-    format!("{} ({})", requests.values().sum::<u64>(), parts.join(", "))
-}
-
-/// Median and 99th percentile, in milliseconds.
-fn spread(mut times: Vec<Duration>) -> String {
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let at = |q: f64| ms(times[((times.len() as f64 - 1.0) * q).round() as usize]);
-    format!("median {:.2} ms, p99 {:.2} ms", at(0.5), at(0.99))
-}
-
-fn cookie_value(response: &lambda_http::Response<Body>, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix(&format!("{name}=")))
-        .map(|rest| rest.split(';').next().unwrap_or("").to_string())
-}
 
 #[tokio::main]
 async fn main() {
@@ -81,33 +44,9 @@ async fn main() {
     println!("  verify a password: {}", spread(verifying));
 
     let counter = RequestCounter::new();
-    let client = lib::testing::local_client(&endpoint, &counter).await;
-    let table = format!("bench-{:016x}", lib::clock::Entropy::next_u64(&OsEntropy));
-    lib::store::create_table(&client, &table).await.expect("table");
-    let name = table.clone();
-    let config = Config::from_lookup(move |key| match key {
-        "TABLE_NAME" => Some(name.clone()),
-        "DEFAULT_DOMAIN" => Some("sl.test".into()),
-        _ => None,
-    })
-    .expect("config");
-    let service = Service::new(
-        Store::new(client, table),
-        config,
-        Arc::new(SystemClock),
-        Arc::new(OsEntropy),
-    );
+    let service = support::service(&endpoint, &counter).await;
     let email = "bench@example.com";
-    lib::admin::create_user_with_password(&service, email, Some(PASSWORD))
-        .await
-        .expect("user");
-    let options = lib::admin::NewWorkspace {
-        name: "bench".into(),
-        ..Default::default()
-    };
-    lib::admin::create_workspace(&service, email, options)
-        .await
-        .expect("workspace");
+    support::person_with_workspace(&service, email, PASSWORD).await;
     let site = Site::new(service.clone(), Settings::default());
 
     let mut sign_ins = Vec::new();

@@ -28,7 +28,8 @@ pub fn page(host: &str, functions: &Functions) -> Response<Body> {
          <p>Every Lambda function of <code>template.yaml</code>, served locally over DynamoDB Local.</p>\
          <dl>\
          <dt>HTTP API base</dt><dd><code>{base}/apiv1</code> (header <code>X-Api-Key</code>, <code>workspaceId</code> in the body or query)</dd>\
-         <dt>MCP endpoint</dt><dd><code>{base}/apiv1/mcp</code> (streamable HTTP, same key)</dd>\
+         <dt>MCP endpoint</dt><dd><code>{base}/apiv1/mcp</code> (streamable HTTP, same key, or OAuth: give a client just this URL)</dd>\
+         <dt>OAuth</dt><dd><a href=\"/.well-known/oauth-authorization-server\"><code>{base}/.well-known/oauth-authorization-server</code></a>; apps you allowed are on <a href=\"/account/connected-apps\">connected apps</a></dd>\
          <dt>Sign in</dt><dd><a href=\"/account/sign-in\"><code>{base}/account/sign-in</code></a> (the integrations page, where people generate API keys)</dd>\
          <dt>Short links</dt><dd><code>{short}/&lt;slug&gt;</code> (or send <code>Host: {domain}</code> to this port)</dd>\
          </dl>{demo}\

@@ -22,6 +22,7 @@ use lib::redirect::Redirector;
 use lib::service::Service;
 use tokio::net::TcpListener;
 
+pub mod demo;
 pub mod index;
 
 pub mod streams;
@@ -38,29 +39,86 @@ pub struct Functions {
     pub redirector: Redirector,
     /// The `click-aggregator` function, fed from the table's stream.
     pub aggregator: streams::StreamPoller,
-    /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
+    /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
     /// The page functions (`account`; settings from `PUBLIC_BASE_URL`).
     pub site: lib::pages::Site,
+    /// The `oauth` function: the authorization server (with the production fetcher of client
+    /// ID metadata documents unless a test gives another).
+    pub oauth: lib::oauth::AuthorizationServer,
     /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
     pub demo_workspace: Option<lib::ids::ObjectId>,
 }
 
 impl Functions {
-    pub fn new(
+    /// Every function with the settings given (from the environment; in tests a public base or
+    /// a test-only fetcher).
+    pub fn with_settings(
         service: Service,
         streams: aws_sdk_dynamodbstreams::Client,
         demo_workspace: Option<lib::ids::ObjectId>,
+        settings: Settings,
     ) -> Arc<Self> {
+        let site = lib::pages::Site::new(service.clone(), settings.pages);
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
-            mcp: lib::mcp::Endpoint::new(service.clone(), lib::mcp::Settings::from_env()),
-            site: lib::pages::Site::new(service.clone(), lib::pages::Settings::from_env()),
+            mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
+            oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
+            site,
             service,
             demo_workspace,
         })
     }
+}
+
+/// The functions' settings besides the service.
+#[derive(Debug, Default)]
+pub struct Settings {
+    pub mcp: lib::mcp::Settings,
+    pub pages: lib::pages::Settings,
+    /// How the authorization server fetches client ID metadata documents.
+    pub fetcher: lib::net::Fetcher,
+}
+
+impl Settings {
+    /// The settings a deployed function reads (which must be valid), and the production fetcher.
+    pub fn from_env() -> Result<Self, lib::config::ConfigError> {
+        Ok(Self {
+            mcp: lib::mcp::Settings::from_env()?,
+            pages: lib::pages::Settings::from_env()?,
+            fetcher: lib::net::Fetcher::public(),
+        })
+    }
+}
+
+/// What the `dev-server` binary does: the table (created when missing), the demo data with
+/// `seed`, then every function on `$PORT` (default 3000) and the stream poller, until Ctrl-C.
+pub async fn run(settings: Settings, seed: bool) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    if std::env::var_os("AWS_ENDPOINT_URL_DYNAMODB").is_none() {
+        tracing::warn!("AWS_ENDPOINT_URL_DYNAMODB is not set: the dev server will talk to real DynamoDB");
+    }
+    let service = Service::from_env().await?;
+    if lib::store::ensure_table(service.store.client(), service.store.table()).await? {
+        tracing::info!(table = service.store.table(), "created table");
+    }
+    let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
+    let demo = if seed {
+        Some(demo::seed_demo(&service, port).await?)
+    } else {
+        None
+    };
+    let listener = TcpListener::bind(("0.0.0.0", port)).await?;
+    tracing::info!(port, "dev server listening");
+    let streams = streams::StreamPoller::client_from_env().await;
+    let functions = Functions::with_settings(service, streams, demo, settings);
+    let aggregator = functions.clone();
+    tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
+    tokio::select! {
+        result = serve(listener, functions) => result?,
+        _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
+    }
+    Ok(())
 }
 
 /// Serves until the listener fails.
@@ -260,6 +318,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "fallback" => fallback::handler(req).await,
         "api-docs" => api_docs::handler(req).await,
         "account" => account::handler(&functions.site, req).await,
+        "oauth" => oauth::handler(&functions.oauth, req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }
 }

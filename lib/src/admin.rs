@@ -143,6 +143,30 @@ pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &s
     Ok(membership)
 }
 
+/// Removes a user from a workspace (the owner stays: a workspace always has one).
+pub async fn remove_member(service: &Service, workspace: &str, user: &str) -> Result<(ObjectId, ObjectId), AdminError> {
+    let workspace = workspace_id(workspace)?;
+    let user = resolve_user(service, user).await?;
+    let found = service
+        .store
+        .get_workspace(&workspace)
+        .await?
+        .ok_or_else(|| AdminError::NotFound(format!("no workspace {workspace}")))?;
+    if found.owner_id == user.id {
+        return Err(AdminError::Conflict(format!(
+            "{} owns workspace {workspace}; the owner cannot be removed",
+            user.email.as_str()
+        )));
+    }
+    if !service.store.delete_membership(&workspace, &user.id).await? {
+        return Err(AdminError::NotFound(format!(
+            "{} is not a member of workspace {workspace}",
+            user.email.as_str()
+        )));
+    }
+    Ok((workspace, user.id))
+}
+
 pub async fn add_domain(
     service: &Service,
     workspace: &str,

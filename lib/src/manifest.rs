@@ -249,6 +249,25 @@ pub const ACCOUNT: Function = Function {
     ..PLAIN
 };
 
+/// The OAuth authorization server and the protected resource's metadata: discovery,
+/// registration, the consent page, tokens and revocation, connected apps.
+pub const OAUTH: Function = Function {
+    name: "oauth",
+    logical_id: "OAuthFunction",
+    routes: &[
+        service("GET", "/.well-known/oauth-authorization-server"),
+        service("HEAD", "/.well-known/oauth-authorization-server"),
+        service("GET", "/.well-known/oauth-protected-resource"),
+        service("HEAD", "/.well-known/oauth-protected-resource"),
+        service("GET", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+        service("HEAD", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+        service("ANY", "/oauth/{proxy+}"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
 pub const FALLBACK: Function = Function {
     name: "fallback",
     logical_id: "FallbackFunction",
@@ -279,6 +298,7 @@ pub const FUNCTIONS: &[Function] = &[
     CLICK_AGGREGATOR,
     REDIRECT,
     ACCOUNT,
+    OAUTH,
     FALLBACK,
 ];
 
@@ -437,6 +457,20 @@ mod tests {
         assert_eq!(matched.parameters, vec![("proxy", "integrations/keys".to_string())]);
         assert_eq!(name(Api::Service, "GET", "/account"), Some("account"));
         assert_eq!(name(Api::Service, "GET", "/accounts"), Some("fallback"));
+    }
+
+    #[test]
+    fn the_authorization_server_takes_its_well_known_documents_and_everything_under_oauth() {
+        assert_eq!(
+            name(Api::Service, "GET", "/.well-known/oauth-authorization-server"),
+            Some("oauth")
+        );
+        assert_eq!(
+            name(Api::Service, "GET", "/.well-known/oauth-protected-resource/apiv1/mcp"),
+            Some("oauth")
+        );
+        assert_eq!(name(Api::Service, "POST", "/oauth/token"), Some("oauth"));
+        assert_eq!(name(Api::Service, "GET", "/.well-known/other"), Some("fallback"));
     }
 
     #[test]

@@ -200,6 +200,13 @@ enum MemberCommand {
         #[arg(long)]
         role: String,
     },
+    /// Remove a user from a workspace: their keys and OAuth grants stop reaching it at once.
+    Remove {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        user: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -332,6 +339,12 @@ async fn run(service: &Service, command: Command) -> Result<Value, AdminError> {
         } => {
             let m = admin::add_member(service, &workspace, &user, &role).await?;
             json!({ "id": m.user_id, "workspaceId": m.workspace_id, "role": m.role })
+        }
+        Command::Member {
+            command: MemberCommand::Remove { workspace, user },
+        } => {
+            let (workspace, user) = admin::remove_member(service, &workspace, &user).await?;
+            json!({ "id": user, "workspaceId": workspace, "removed": true })
         }
         Command::Domain {
             command:

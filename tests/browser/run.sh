@@ -25,6 +25,8 @@ mkdir -p "$SCREENSHOTS"
 status=0
 log "account pages in Chromium (screenshots in $SCREENSHOTS)"
 "$E2E_PYTHON" tests/browser/accounts_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
+log "OAuth consent and connected-apps pages in Chromium"
+"$E2E_PYTHON" tests/browser/oauth_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

@@ -35,6 +35,8 @@ log "MCP Inspector CLI"
 tests/mcp-clients/inspector_roundtrip.sh "$url" "$key" "$workspace" || status=1
 log "MCP conformance suite"
 tests/mcp-clients/conformance.sh "$PORT" "$key" || status=1
+log "OAuth: the Python and TypeScript SDKs' OAuth clients"
+tests/mcp-clients/oauth.sh || status=1
 if [ "$status" != 0 ]; then
     log "a real-client round trip failed; dev server log: $log_file"
     tail -n 50 "$log_file" >&2

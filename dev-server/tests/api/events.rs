@@ -169,6 +169,7 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "fallback.json" => fallback::handler(request).await,
         "api-docs.json" => api_docs::handler(request).await,
         "account.json" => account::handler(&app.functions.site, request).await,
+        "oauth.json" => oauth::handler(&app.functions.oauth, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -269,6 +270,16 @@ async fn the_account_event_is_answered_with_the_sign_in_page() {
         "{html}"
     );
     assert!(html.contains(r#"name="next" value="/account/integrations""#), "{html}");
+}
+
+#[tokio::test]
+async fn the_oauth_event_registers_a_public_client_under_the_api_gateway_domain() {
+    let app = spawn_app().await;
+    let (status, registration) = answer(&app, "oauth.json", EVENT_LINK).await;
+    assert_eq!(status, 201, "{registration}");
+    assert!(registration["client_id"].as_str().unwrap().starts_with("slc_"));
+    assert_eq!(registration["client_name"], "Claude");
+    assert_eq!(registration["token_endpoint_auth_method"], "none");
 }
 
 #[tokio::test]

@@ -51,15 +51,24 @@ pub async fn spawn_app() -> TestApp {
 
 /// `spawn_app` with a changed configuration (for example the link cache TTL).
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
-    spawn(configure, None).await
+    spawn(configure, None, dev_server::Settings::default()).await
 }
 
 /// `spawn_app` whose QR logos are fetched with `logos` (a test server's fetcher).
 pub async fn spawn_app_with_logos(logos: lib::qr::LogoFetcher) -> TestApp {
-    spawn(|_| {}, Some(logos)).await
+    spawn(|_| {}, Some(logos), dev_server::Settings::default()).await
 }
 
-async fn spawn(configure: impl FnOnce(&mut Config), logos: Option<lib::qr::LogoFetcher>) -> TestApp {
+/// `spawn_app` with the functions' settings given (a public base URL, a test-only fetcher).
+pub async fn spawn_app_with_settings(settings: dev_server::Settings) -> TestApp {
+    spawn(|_| {}, None, settings).await
+}
+
+async fn spawn(
+    configure: impl FnOnce(&mut Config),
+    logos: Option<lib::qr::LogoFetcher>,
+    settings: dev_server::Settings,
+) -> TestApp {
     let requests = RequestCounter::new();
     let client = dynamodb_client(&requests).await;
     let table = unique_table();
@@ -84,7 +93,7 @@ async fn spawn(configure: impl FnOnce(&mut Config), logos: Option<lib::qr::LogoF
     let address = format!("http://{}", listener.local_addr().expect("address"));
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
     let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
-    let functions = dev_server::Functions::new((*service).clone(), streams, None);
+    let functions = dev_server::Functions::with_settings((*service).clone(), streams, None, settings);
     tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
         address,

@@ -351,7 +351,7 @@ async fn a_missing_key_is_401_with_a_bearer_challenge() {
     assert_eq!(
         answer.headers["www-authenticate"],
         format!(
-            "Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/mcp\"",
+            "Bearer resource_metadata=\"{}/.well-known/oauth-protected-resource/apiv1/mcp\"",
             app.address
         )
     );

@@ -229,3 +229,68 @@ async fn the_mcp_endpoint_needs_only_the_actions_its_policy_allows() {
     app.tool_in(&ws, "delete_link", json!({ "linkId": id })).await;
     assert_allowed(&app, "mcp");
 }
+
+#[tokio::test]
+async fn the_oauth_account_and_mcp_functions_need_only_the_actions_their_policies_allow_for_oauth() {
+    use crate::oauth_support::pkce;
+    use crate::pages_support::{Browser, PASSWORD};
+    let app = spawn_app().await;
+    let person = app.oauth_person().await;
+    // Another person's connected app, made with administration calls outside the measurement.
+    let (client2, _, tokens2) = app.connected(&["links:read"]).await;
+    app.requests.reset();
+
+    let client = app.register("client_secret_basic").await;
+    let (verifier, challenge) = pkce("iam");
+    let url = app.authorize_url(&client, &challenge, &[]);
+    let mut browser = Browser::new(&app);
+    browser.sign_in(&person.email, PASSWORD).await;
+    app.requests.reset();
+    let consent = browser.get(&url).await;
+    let answer = browser
+        .decide(&consent, "approve", &["links:read"], &person.workspace)
+        .await;
+    let code = crate::oauth_support::callback(answer.location().unwrap())
+        .get("code")
+        .unwrap()
+        .to_string();
+    let fields = [
+        ("grant_type", "authorization_code"),
+        ("code", code.as_str()),
+        ("redirect_uri", client.redirect_uri.as_str()),
+        ("code_verifier", verifier.as_str()),
+    ];
+    let tokens = app.token_as(&client, true, &fields).await;
+    assert_allowed(&app, "oauth");
+
+    let access = tokens.body["access_token"].as_str().unwrap();
+    app.mcp_bearer(access, "tools/list", json!({})).await;
+    app.tool_bearer(access, "list_links", json!({})).await;
+    assert_allowed(&app, "mcp");
+
+    let page = browser.get("/account/connected-apps").await;
+    browser
+        .post(
+            "/account/connected-apps/revoke",
+            &[
+                ("csrf", &page.field("csrf").unwrap()),
+                ("grant", &page.field("grant").unwrap()),
+            ],
+        )
+        .await;
+    assert_allowed(&app, "account");
+
+    let replay = app.token_as(&client, true, &fields).await;
+    assert_eq!(replay.error(), "invalid_grant");
+    let refreshed = app.refresh(&client2, tokens2.refresh.as_deref().unwrap()).await;
+    app.token_request(
+        "/oauth/revoke",
+        &[
+            ("token", refreshed.body["refresh_token"].as_str().unwrap()),
+            ("client_id", &client2.id),
+        ],
+        None,
+    )
+    .await;
+    assert_allowed(&app, "oauth");
+}

@@ -3,6 +3,6 @@ use lib::pages::{Settings, Site};
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    let site = Site::new(lib::service::Service::for_lambda().await?, Settings::from_env());
+    let site = Site::new(lib::service::Service::for_lambda().await?, Settings::from_env()?);
     run(service_fn(|req| account::handler(&site, req))).await
 }

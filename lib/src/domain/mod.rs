@@ -7,6 +7,7 @@ mod colour;
 mod condition;
 mod limits;
 mod link;
+pub mod oauth;
 mod password;
 mod qr;
 mod rule;

@@ -44,6 +44,9 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         FormExpired => StatusCode::FORBIDDEN,
         KeyFormSpent => StatusCode::CONFLICT,
         UserNotFound => StatusCode::NOT_FOUND,
+        InvalidAccessToken => StatusCode::UNAUTHORIZED,
+        InsufficientScope(_) => StatusCode::FORBIDDEN,
+        OAuth(failure) => crate::oauth::errors::status_of(failure),
         Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
@@ -84,6 +87,9 @@ pub struct ErrorBody {
     /// Links the workspace has, or rules the request asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current: Option<u64>,
+    /// The scope an access token lacks (MCP over OAuth, 403).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 impl ErrorBody {
@@ -98,6 +104,7 @@ impl ErrorBody {
             resource: None,
             limit: None,
             current: None,
+            scope: None,
         };
         match err {
             ServiceError::Internal(_) => {
@@ -105,6 +112,7 @@ impl ErrorBody {
                 body.request_id = Some(request_id.to_string());
             }
             ServiceError::LicenseExpired => body.license_expired = Some(true),
+            ServiceError::InsufficientScope(scope) => body.scope = Some((*scope).to_string()),
             ServiceError::QuotaExceeded {
                 resource,
                 limit,

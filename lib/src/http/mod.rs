@@ -40,6 +40,14 @@ pub fn request_id(req: &Request) -> String {
     .unwrap_or_else(|| "unknown".to_string())
 }
 
+/// The client's address as API Gateway saw it (`sourceIp`).
+pub fn source_ip(req: &Request) -> Option<String> {
+    match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    }
+}
+
 /// A query string parameter.
 pub fn query(req: &Request, name: &str) -> Option<String> {
     req.query_string_parameters_ref()

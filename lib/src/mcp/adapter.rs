@@ -7,8 +7,7 @@
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use lambda_http::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use lambda_http::request::RequestContext;
-use lambda_http::{Body, Request, RequestExt, Response};
+use lambda_http::{Body, Request, Response};
 use serde_json::{Value, json};
 
 use super::errors::{self, http_level, status_of_code};
@@ -16,7 +15,8 @@ use super::server::Meter;
 use super::server::SUPPORTED_VERSIONS;
 use super::{Admitted, Endpoint, MAX_BODY_BYTES, PATHS};
 use crate::http::{add_rate_headers, api_key, body_of, declared_length, request_id};
-use crate::service::{RateClass, RateStatus, ServiceError, metered};
+use crate::origin::MCP_PATH;
+use crate::service::{PresentedKey, RateClass, RateStatus, ServiceError, metered};
 
 /// A refusal before rmcp: status, JSON body and extra headers.
 struct Refusal {
@@ -73,34 +73,35 @@ fn is_loopback_origin(origin: &str) -> bool {
         && matches!(url.host_str(), Some("localhost") | Some("127.0.0.1") | Some("[::1]"))
 }
 
-impl Endpoint {
-    /// The endpoint's own public origin, if it knows one: `MCP_PUBLIC_BASE_URL`, else the
-    /// domain API Gateway (or the function URL) received the request on.
-    fn known_origin(&self, req: &Request) -> Option<String> {
-        if let Some(base) = &self.settings.public_base_url {
-            return Some(base.clone());
-        }
-        match req.request_context_ref() {
-            Some(RequestContext::ApiGatewayV2(ctx)) => ctx.domain_name.as_ref().map(|d| format!("https://{d}")),
-            _ => None,
-        }
-    }
+/// The credential a request presents: `X-Api-Key`, or `Authorization: Bearer` (an OAuth access
+/// token; an API key sent that way, `slk_…`, counts as the key).
+enum Presented<'a> {
+    Key(PresentedKey<'a>),
+    Bearer(&'a str),
+}
 
-    /// Where this API is reached from outside, for the 401 challenge: the known origin, else
-    /// the request's (forwarded) scheme and host (the dev server).
-    pub fn public_base(&self, req: &Request) -> String {
-        if let Some(origin) = self.known_origin(req) {
-            return origin;
-        }
-        let headers = req.headers();
-        let host = header_text(headers, "x-forwarded-host")
-            .or_else(|| header_text(headers, "host"))
-            .unwrap_or("localhost");
-        let local = ["localhost", "127.0.0.1", "[::1]"]
-            .iter()
-            .any(|l| host == *l || host.starts_with(&format!("{l}:")));
-        let scheme = header_text(headers, "x-forwarded-proto").unwrap_or(if local { "http" } else { "https" });
-        format!("{scheme}://{host}")
+fn presented(req: &Request) -> Presented<'_> {
+    if req.headers().contains_key("x-api-key") {
+        return Presented::Key(api_key(req));
+    }
+    let bearer = header_text(req.headers(), "authorization").and_then(|value| {
+        let (scheme, token) = value.split_once(' ')?;
+        scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+    });
+    match bearer {
+        Some(token) if token.starts_with("slk_") => Presented::Key(PresentedKey::Text(token)),
+        Some(token) if !token.is_empty() => Presented::Bearer(token),
+        _ => Presented::Key(PresentedKey::Missing),
+    }
+}
+
+impl Endpoint {
+    /// Where the OAuth metadata of this endpoint as a protected resource is (RFC 9728).
+    fn resource_metadata(&self, req: &Request) -> String {
+        format!(
+            "{}/.well-known/oauth-protected-resource{MCP_PATH}",
+            self.settings.public_base.origin(req)
+        )
     }
 
     fn origin_allowed(&self, req: &Request, origin: &str) -> bool {
@@ -108,7 +109,7 @@ impl Endpoint {
         if self.settings.allowed_origins.contains(&origin) {
             return true;
         }
-        match self.known_origin(req) {
+        match self.settings.public_base.known(req) {
             Some(own) => origin == own.to_ascii_lowercase(),
             None => is_loopback_origin(&origin),
         }
@@ -172,19 +173,21 @@ impl Endpoint {
                 meter,
             };
             if status == 401 {
-                let metadata = format!("{}/.well-known/oauth-protected-resource/mcp", self.public_base(req));
-                refusal.headers.push((
-                    header::WWW_AUTHENTICATE,
-                    format!("Bearer resource_metadata=\"{metadata}\""),
-                ));
+                let invalid_token = matches!(err, ServiceError::InvalidAccessToken).then(|| err.to_string());
+                refusal
+                    .headers
+                    .push((header::WWW_AUTHENTICATE, self.challenge(req, invalid_token.as_deref())));
             }
             refusal
         };
-        let caller = self
-            .service
-            .authenticate_mcp(api_key(req))
-            .await
-            .map_err(|err| refuse(err, None))?;
+        let authenticated = match presented(req) {
+            Presented::Key(key) => self.service.authenticate_mcp(key).await,
+            Presented::Bearer(token) => {
+                let resource = self.settings.public_base.mcp_resource(req);
+                self.service.authenticate_bearer(token, &resource).await
+            }
+        };
+        let caller = authenticated.map_err(|err| refuse(err, None))?;
         let meter = Meter::default();
         // A tool call is charged by the server once its workspace is known; any other message
         // here.
@@ -204,9 +207,33 @@ impl Endpoint {
         })
     }
 
+    /// The `WWW-Authenticate` of a 401 (RFC 6750 §3, RFC 9728 §5.1): where the resource's
+    /// metadata is, and `error="invalid_token"` when a bearer token was sent and refused.
+    fn challenge(&self, req: &Request, invalid_token: Option<&str>) -> String {
+        let metadata = self.resource_metadata(req);
+        match invalid_token {
+            Some(why) => {
+                format!("Bearer error=\"invalid_token\", error_description=\"{why}\", resource_metadata=\"{metadata}\"")
+            }
+            None => format!("Bearer resource_metadata=\"{metadata}\""),
+        }
+    }
+
+    /// The `WWW-Authenticate` of a 403 for a tool outside an access token's scopes (RFC 6750
+    /// §3.1): the scopes to ask for (those granted plus the one needed, so stepping up loses
+    /// nothing), and where the metadata is.
+    fn scope_challenge(&self, metadata: &str, admitted: &Admitted, needed: &str) -> Option<String> {
+        let needed = crate::domain::Scope::parse(needed)?;
+        let scopes = admitted.caller.scopes().with(needed);
+        Some(format!(
+            "Bearer error=\"insufficient_scope\", scope=\"{scopes}\", resource_metadata=\"{metadata}\""
+        ))
+    }
+
     /// Hands an admitted request to rmcp (with what was admitted in its extensions) and gives
     /// its answer the status an HTTP-level error asks for.
     async fn serve(&self, req: Request, admitted: Admitted) -> Response<Body> {
+        let metadata = self.resource_metadata(&req);
         let (mut parts, body) = req.into_parts();
         parts.extensions.insert(admitted.clone());
         parts
@@ -239,6 +266,12 @@ impl Endpoint {
         if is_json {
             if let Some(status) = http_level_status(&bytes) {
                 parts.status = status;
+                if let Some(scope) = missing_scope(&bytes)
+                    && let Some(challenge) = self.scope_challenge(&metadata, &admitted, &scope)
+                    && let Ok(value) = HeaderValue::from_str(&challenge)
+                {
+                    parts.headers.insert(header::WWW_AUTHENTICATE, value);
+                }
             }
             if let Some(named) = name_the_missing_method(&bytes, admitted.method.as_deref()) {
                 bytes = named;
@@ -273,6 +306,12 @@ fn http_level_status(body: &[u8]) -> Option<StatusCode> {
     let message: Value = serde_json::from_slice(body).ok()?;
     let code = message.get("error")?.get("code")?.as_i64()?;
     StatusCode::from_u16(status_of_code(code)?).ok()
+}
+
+/// The scope an HTTP-level error in `body` says the access token lacks (its `data.scope`).
+fn missing_scope(body: &[u8]) -> Option<String> {
+    let message: Value = serde_json::from_slice(body).ok()?;
+    message["error"]["data"]["scope"].as_str().map(str::to_string)
 }
 
 /// A "method not found" error says which method, in a sentence.

@@ -31,8 +31,8 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
     let body = crate::http::error_body(err, request_id);
     let with_status = |status: u16| ErrorData::new(ErrorCode(http_level(status)), err.to_string(), Some(body.clone()));
     match err {
-        MissingApiKey | InvalidApiKey => with_status(401),
-        NoMcpAccess | NoHttpAccess | NoWorkspaceAccess | LicenseExpired => with_status(403),
+        MissingApiKey | InvalidApiKey | InvalidAccessToken => with_status(401),
+        NoMcpAccess | NoHttpAccess | NoWorkspaceAccess | LicenseExpired | InsufficientScope(_) => with_status(403),
         WorkspaceNotFound => with_status(404),
         RateLimited(_) => with_status(429),
         Internal(source) => {

@@ -17,6 +17,8 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 pub use server::{Admitted, INSTRUCTIONS, Server};
 
+use crate::config::ConfigError;
+use crate::origin::PublicBase;
 use crate::service::Service;
 
 /// The paths the endpoint answers on: `/apiv1/mcp` behind the HTTP API, `/mcp` on the
@@ -32,28 +34,27 @@ pub struct Settings {
     /// Browser origins allowed to call (`MCP_ALLOWED_ORIGINS`, comma-separated) besides the
     /// endpoint's own.
     pub allowed_origins: Vec<String>,
-    /// The public origin of the API (`MCP_PUBLIC_BASE_URL`): the endpoint's own origin, and
-    /// where the 401 challenge points OAuth clients.
-    pub public_base_url: Option<String>,
+    /// The public origin of the API (`PUBLIC_BASE_URL`, see [`crate::origin`]): the endpoint's
+    /// own origin, where the 401 challenge points OAuth clients, and the base of the OAuth
+    /// resource bearer tokens must be issued for.
+    pub public_base: PublicBase,
 }
 
 impl Settings {
-    pub fn from_env() -> Self {
+    pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
-        Self {
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        Ok(Self {
             allowed_origins: lookup("MCP_ALLOWED_ORIGINS")
                 .unwrap_or_default()
                 .split(',')
                 .map(|o| o.trim().trim_end_matches('/').to_ascii_lowercase())
                 .filter(|o| !o.is_empty())
                 .collect(),
-            public_base_url: lookup("MCP_PUBLIC_BASE_URL")
-                .map(|b| b.trim().trim_end_matches('/').to_string())
-                .filter(|b| !b.is_empty()),
-        }
+            public_base: PublicBase::from_lookup(lookup)?,
+        })
     }
 }
 
@@ -112,10 +113,11 @@ mod tests {
     fn settings_read_allowed_origins_and_the_public_base() {
         let s = Settings::from_lookup(|n| match n {
             "MCP_ALLOWED_ORIGINS" => Some(" https://App.example.com/ , ,http://localhost:6274".into()),
-            "MCP_PUBLIC_BASE_URL" => Some("https://api.example.com/".into()),
+            "PUBLIC_BASE_URL" => Some("https://api.example.com/".into()),
             _ => None,
-        });
+        })
+        .unwrap();
         assert_eq!(s.allowed_origins, ["https://app.example.com", "http://localhost:6274"]);
-        assert_eq!(s.public_base_url.as_deref(), Some("https://api.example.com"));
+        assert_eq!(s.public_base.configured(), Some("https://api.example.com"));
     }
 }

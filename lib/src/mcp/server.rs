@@ -100,7 +100,9 @@ impl Server {
                 let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
                 admitted.caller.require_scope(def.scope)?;
                 let mut args = request.arguments.unwrap_or_default();
-                let workspace = workspace_of(&mut args, parts);
+                // An access token's grant names its workspace: with none chosen, that one.
+                let workspace =
+                    workspace_of(&mut args, parts).or_else(|| admitted.caller.bound_workspace().map(|w| w.to_string()));
                 Ok((workspace, tool.parse_args(args)?))
             });
         let (workspace, parsed) = match prepared {

@@ -17,6 +17,8 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/account/sign-out", &["POST"]),
     ("/account/integrations", &["GET"]),
     ("/account/integrations/keys", &["POST"]),
+    ("/account/connected-apps", &["GET"]),
+    ("/account/connected-apps/revoke", &["POST"]),
 ];
 
 /// How long the sign-in form's CSRF cookie lives (a form left open longer is refused, and
@@ -42,6 +44,8 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         ("POST", "/account/sign-out") => sign_out(page).await,
         ("GET", "/account/integrations") => integrations(page).await,
         ("POST", "/account/integrations/keys") => generate_key(page).await,
+        ("GET", "/account/connected-apps") => super::connected_apps::list(page).await,
+        ("POST", "/account/connected-apps/revoke") => super::connected_apps::revoke(page).await,
         _ => Err(unrouted(page, path)),
     }
 }

@@ -82,7 +82,7 @@ impl LocalPath {
         let safe = raw.starts_with('/')
             && !raw.starts_with("//")
             && !raw.starts_with("/\\")
-            && raw.len() <= 2048
+            && raw.len() <= 8192
             && raw.bytes().all(|b| b.is_ascii_graphic() && b != b'\\');
         safe.then(|| Self(raw.to_string()))
     }

@@ -6,6 +6,8 @@
 
 pub mod account;
 pub mod assets;
+mod connected_apps;
+pub mod consent;
 mod cookies;
 mod forms;
 mod respond;
@@ -17,29 +19,29 @@ pub use respond::{Page, html, redirect, respond};
 
 use lambda_http::Request;
 
+use crate::config::ConfigError;
 use crate::domain::SessionToken;
+use crate::origin::{self, PublicBase};
 use crate::service::{Service, ServiceError, SessionUser};
 
 /// What the page functions need besides the service (from the environment).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Settings {
-    /// The public origin of the service (`PUBLIC_BASE_URL`, e.g. `https://api.example.com`):
-    /// the base of the URLs a page shows (the MCP endpoint in a client configuration). When
-    /// unset, the request's own origin.
-    pub public_base_url: Option<String>,
+    /// The public origin of the service (`PUBLIC_BASE_URL`, see [`crate::origin`]): the base
+    /// of the URLs a page shows (the MCP endpoint in a client configuration) and the origin
+    /// forms may come from.
+    pub public_base: PublicBase,
 }
 
 impl Settings {
-    pub fn from_env() -> Self {
+    pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Self {
-        Self {
-            public_base_url: lookup("PUBLIC_BASE_URL")
-                .map(|b| b.trim().trim_end_matches('/').to_string())
-                .filter(|b| !b.is_empty()),
-        }
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        Ok(Self {
+            public_base: PublicBase::from_lookup(lookup)?,
+        })
     }
 }
 
@@ -74,28 +76,15 @@ impl<'a> PageRequest<'a> {
         Self { service, settings, req }
     }
 
-    /// The host the request was sent to (without port), lower-case.
-    fn host_name(&self) -> String {
-        let host = crate::http::header_str(self.req, "host").unwrap_or("localhost");
-        let name = match host.rsplit_once(':') {
-            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-            _ => host,
-        };
-        name.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase()
-    }
-
     /// Whether this is the dev server on a loopback name over plain HTTP: the only place
     /// cookies go without `Secure`.
     pub fn is_local(&self) -> bool {
-        matches!(self.host_name().as_str(), "localhost" | "127.0.0.1" | "::1")
+        origin::is_loopback_request(self.req)
     }
 
     /// The origin pages are served from: `PUBLIC_BASE_URL`, else the request's scheme and host.
     pub fn origin(&self) -> String {
-        self.settings
-            .public_base_url
-            .clone()
-            .unwrap_or_else(|| self.request_origin())
+        self.settings.public_base.origin(self.req)
     }
 
     /// The session token the browser sent, if it looks like one.
@@ -132,16 +121,16 @@ impl<'a> PageRequest<'a> {
             Some(origin)
                 if origin
                     .trim_end_matches('/')
-                    .eq_ignore_ascii_case(&self.request_origin()) =>
+                    .eq_ignore_ascii_case(&origin::request_origin(self.req)) =>
             {
                 Ok(())
             }
             Some(origin)
                 if self
                     .settings
-                    .public_base_url
-                    .as_deref()
-                    .is_some_and(|b| b.eq_ignore_ascii_case(origin)) =>
+                    .public_base
+                    .known(self.req)
+                    .is_some_and(|b| b.eq_ignore_ascii_case(origin.trim_end_matches('/'))) =>
             {
                 Ok(())
             }
@@ -149,21 +138,9 @@ impl<'a> PageRequest<'a> {
         }
     }
 
-    /// The origin this very request was sent to (scheme and `Host`).
-    fn request_origin(&self) -> String {
-        let host = crate::http::header_str(self.req, "host").unwrap_or("localhost");
-        let scheme = if self.is_local() { "http" } else { "https" };
-        format!("{scheme}://{host}")
-    }
-
     /// The client's address as API Gateway saw it (for sign-in backoff).
     pub fn client_address(&self) -> Option<String> {
-        use lambda_http::RequestExt;
-        use lambda_http::request::RequestContext;
-        match self.req.request_context_ref() {
-            Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
-            _ => None,
-        }
+        crate::http::source_ip(self.req)
     }
 
     /// The path and query of this request, as a sign-in page's `next`.

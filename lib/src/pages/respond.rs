@@ -15,12 +15,24 @@ use crate::service::ServiceError;
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/// [`CONTENT_SECURITY_POLICY`] with one more `form-action` source: the one place a page's form
+/// may be redirected to besides this site (the consent page's answer goes to the client's
+/// redirect URI, and Chromium applies `form-action` to the redirect after a form post).
+pub fn content_security_policy(form_redirect: Option<&str>) -> String {
+    match form_redirect {
+        None => CONTENT_SECURITY_POLICY.to_string(),
+        Some(source) => CONTENT_SECURITY_POLICY.replace("form-action 'self'", &format!("form-action 'self' {source}")),
+    }
+}
+
 /// A page's response before the security headers: status, HTML, extra headers.
 #[derive(Debug)]
 pub struct Page {
     pub status: StatusCode,
     pub html: String,
     pub headers: Vec<(HeaderName, HeaderValue)>,
+    /// A CSP source a form of this page may be redirected to (see [`content_security_policy`]).
+    pub form_redirect: Option<String>,
 }
 
 impl Page {
@@ -29,6 +41,7 @@ impl Page {
             status,
             html: template.render().expect("templates render their own fields"),
             headers: Vec::new(),
+            form_redirect: None,
         }
     }
 
@@ -41,8 +54,19 @@ impl Page {
         self
     }
 
+    /// Lets this page's forms be redirected to `source` as well (a CSP source expression).
+    pub fn allowing_form_redirect_to(mut self, source: String) -> Self {
+        self.form_redirect = Some(source);
+        self
+    }
+
     pub fn into_response(self) -> Response<Body> {
         let mut response = html(self.status, self.html);
+        if let Some(source) = &self.form_redirect
+            && let Ok(policy) = HeaderValue::from_str(&content_security_policy(Some(source)))
+        {
+            response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
+        }
         for (name, value) in self.headers {
             response.headers_mut().append(name, value);
         }
@@ -111,7 +135,13 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
             ("Page not found", "There is no page at this address.".to_string(), None)
         }
         ServiceError::FormExpired => ("Form expired", err.to_string(), None),
+        ServiceError::OAuth(_) => ("This app cannot connect", err.to_string(), None),
         _ => ("That did not work", err.to_string(), None),
+    };
+    let status = match err {
+        // Refusals of the authorization endpoint shown on a page are about the request.
+        ServiceError::OAuth(_) => StatusCode::BAD_REQUEST,
+        _ => status,
     };
     let template = MessagePage {
         chrome: Chrome::anonymous(),

@@ -112,3 +112,66 @@ pub struct KeyCreatedPage {
     pub mcp_config: Option<String>,
     pub curl: Option<String>,
 }
+
+/// A workspace on the consent page's picker.
+#[derive(Debug, Clone)]
+pub struct ConsentWorkspace {
+    pub id: String,
+    pub name: String,
+    pub role: &'static str,
+    pub selected: bool,
+    /// Its licence has expired: shown, but it cannot be chosen.
+    pub expired: bool,
+}
+
+/// The consent page of the authorization endpoint.
+#[derive(Template)]
+#[template(path = "consent.html")]
+pub struct ConsentPage {
+    pub chrome: Chrome,
+    pub client_name: String,
+    /// The host serving the client's metadata document (its identity), if it has one.
+    pub document_host: Option<String>,
+    pub redirect_place: String,
+    /// A loopback or private-use redirect: the answer goes to a program on this device.
+    pub warning: Option<String>,
+    pub scopes: Vec<ScopeOption>,
+    pub workspaces: Vec<ConsentWorkspace>,
+    pub csrf: String,
+    pub request: String,
+    pub error: Option<String>,
+}
+
+/// What a browser sees when the answer to a consent goes somewhere a form's redirect cannot
+/// be allowed to by CSP (an IPv6 loopback address): a refresh and a link.
+#[derive(Template)]
+#[template(path = "return_to_app.html")]
+pub struct ReturnToAppPage {
+    pub chrome: Chrome,
+    pub location: String,
+    pub place: String,
+}
+
+/// One connected app on its page.
+#[derive(Debug, Clone)]
+pub struct AppRow {
+    pub id: String,
+    pub name: String,
+    pub document_host: Option<String>,
+    pub redirect_place: String,
+    pub workspace: String,
+    pub scopes: Vec<ScopeOption>,
+    pub created: String,
+    pub created_iso: String,
+    pub last_used: String,
+    pub last_used_iso: String,
+}
+
+#[derive(Template)]
+#[template(path = "connected_apps.html")]
+pub struct ConnectedAppsPage {
+    pub chrome: Chrome,
+    pub apps: Vec<AppRow>,
+    pub csrf: String,
+    pub notice: Option<String>,
+}

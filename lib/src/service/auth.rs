@@ -1,15 +1,20 @@
 //! API keys and workspace access, in the contract's order of checks.
 
-use sha2::{Digest, Sha256};
-
 use super::{Service, ServiceError};
 use crate::clock::Entropy;
+use crate::domain::oauth::ScopeSet;
 use crate::domain::{ApiKeyRecord, Role, Scope, Workspace};
 use crate::ids::ObjectId;
 
 /// The SHA-256 (hex) under which a key is stored; the key itself never is.
 pub fn hash_api_key(key: &str) -> String {
-    hex::encode(Sha256::digest(key.as_bytes()))
+    crate::domain::oauth::stored_hash(key)
+}
+
+/// A credential's short id for its rate-limit counters: the first 16 hex characters of a
+/// SHA-256 in hex.
+pub fn short_id(sha256_hex: &str) -> String {
+    sha256_hex[..16].to_string()
 }
 
 /// A fresh API key: `slk_` and 48 hex characters (192 random bits).
@@ -51,27 +56,65 @@ impl<'a> From<Option<&'a str>> for PresentedKey<'a> {
     }
 }
 
-/// Whose key made the request, and what it grants.
+/// Whose credential made the request, and what it grants.
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub user_id: ObjectId,
-    pub key: ApiKeyRecord,
-    /// The key's short id (the first 16 hex characters of its SHA-256): what its rate-limit
-    /// counters are named after. A new key starts with fresh counters.
+    pub credential: Credential,
+    /// The credential's short id, what its rate-limit counters are named after: the first 16
+    /// hex characters of an API key's SHA-256, or of `grant#<grant id>` for an access token
+    /// (every token of one grant shares its limits). A new key starts with fresh counters.
     pub key_id: String,
+}
+
+/// What authenticated a request: an API key, or an OAuth access token of a grant.
+#[derive(Debug, Clone)]
+pub enum Credential {
+    Key(ApiKeyRecord),
+    Grant(GrantAccess),
+}
+
+/// What an OAuth access token admits: its grant's scopes in its grant's workspace, already
+/// checked (the token, the grant, the membership and the licence) when the request came in.
+#[derive(Debug, Clone)]
+pub struct GrantAccess {
+    pub grant_id: ObjectId,
+    pub scopes: ScopeSet,
+    pub workspace: Workspace,
+    pub role: Role,
 }
 
 impl Caller {
     pub fn has_scope(&self, scope: Scope) -> bool {
-        self.key.mcp_scopes.contains(&scope)
+        match &self.credential {
+            Credential::Key(key) => key.mcp_scopes.contains(&scope),
+            Credential::Grant(grant) => grant.scopes.contains(scope),
+        }
     }
 
-    /// `Ok` when the key carries `scope`, else the MCP failure naming it.
+    /// `Ok` when the credential carries `scope`; else the failure naming it (for a key a
+    /// tool the key cannot use; for an access token a 403 the client can step up from).
     pub fn require_scope(&self, scope: Scope) -> Result<(), ServiceError> {
-        if self.has_scope(scope) {
-            Ok(())
-        } else {
-            Err(ServiceError::MissingScope(scope.as_str()))
+        match &self.credential {
+            _ if self.has_scope(scope) => Ok(()),
+            Credential::Key(_) => Err(ServiceError::MissingScope(scope.as_str())),
+            Credential::Grant(_) => Err(ServiceError::InsufficientScope(scope.as_str())),
+        }
+    }
+
+    /// The workspace an access token is bound to (an API key is bound to none).
+    pub fn bound_workspace(&self) -> Option<&ObjectId> {
+        match &self.credential {
+            Credential::Key(_) => None,
+            Credential::Grant(grant) => Some(&grant.workspace.id),
+        }
+    }
+
+    /// The scopes the credential grants.
+    pub fn scopes(&self) -> ScopeSet {
+        match &self.credential {
+            Credential::Key(key) => ScopeSet::from(key.mcp_scopes.clone()),
+            Credential::Grant(grant) => grant.scopes.clone(),
         }
     }
 }
@@ -92,7 +135,8 @@ impl Access {
 
 impl Service {
     /// Checks the key header: present (an empty value counts as missing), then known.
-    pub async fn authenticate(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
+    /// Returns the key's record and its short id.
+    async fn api_key_record(&self, api_key: PresentedKey<'_>) -> Result<(ApiKeyRecord, String), ServiceError> {
         let key = match api_key {
             PresentedKey::Missing => return Err(ServiceError::MissingApiKey),
             PresentedKey::Unreadable => return Err(ServiceError::InvalidApiKey),
@@ -104,30 +148,39 @@ impl Service {
             .get_api_key(&hash)
             .await?
             .ok_or(ServiceError::InvalidApiKey)?;
-        Ok(Caller {
+        Ok((record, short_id(&hash)))
+    }
+
+    fn key_caller((record, key_id): (ApiKeyRecord, String)) -> Caller {
+        Caller {
             user_id: record.user_id.clone(),
-            key: record,
-            key_id: hash[..16].to_string(),
-        })
+            key_id,
+            credential: Credential::Key(record),
+        }
+    }
+
+    /// Checks the key header: present (an empty value counts as missing), then known.
+    pub async fn authenticate(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
+        Ok(Self::key_caller(self.api_key_record(api_key).await?))
     }
 
     /// [`Service::authenticate`] for the HTTP API: the key must carry HTTP API access.
     pub async fn authenticate_http(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
-        let caller = self.authenticate(api_key).await?;
-        if !caller.key.http_api {
+        let key = self.api_key_record(api_key).await?;
+        if !key.0.http_api {
             return Err(ServiceError::NoHttpAccess);
         }
-        Ok(caller)
+        Ok(Self::key_caller(key))
     }
 
     /// [`Service::authenticate`] for the MCP endpoint: the key must have MCP enabled with at
     /// least one scope (MCP permissions are separate from HTTP API access).
     pub async fn authenticate_mcp(&self, api_key: PresentedKey<'_>) -> Result<Caller, ServiceError> {
-        let caller = self.authenticate(api_key).await?;
-        if !caller.key.mcp_enabled || caller.key.mcp_scopes.is_empty() {
+        let key = self.api_key_record(api_key).await?;
+        if !key.0.mcp_enabled || key.0.mcp_scopes.is_empty() {
             return Err(ServiceError::NoMcpAccess);
         }
-        Ok(caller)
+        Ok(Self::key_caller(key))
     }
 
     /// Admits a caller to a workspace: id present, well-formed, existing, caller a member,
@@ -138,6 +191,21 @@ impl Service {
             .filter(|w| !w.is_empty())
             .ok_or(ServiceError::WorkspaceIdRequired)?;
         let id = ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWorkspaceId)?;
+        if let Credential::Grant(grant) = &caller.credential {
+            // Checked when the token came in; an access token reaches only its own workspace.
+            if grant.workspace.id != id {
+                return Err(ServiceError::NoWorkspaceAccess);
+            }
+            if grant.workspace.license_expired(self.clock.now()) {
+                return Err(ServiceError::LicenseExpired);
+            }
+            let (workspace, role) = (grant.workspace.clone(), grant.role);
+            return Ok(Access {
+                caller,
+                workspace,
+                role,
+            });
+        }
         let view = self.store.workspace_for_user(&id, &caller.user_id).await?;
         let workspace = view.workspace.ok_or(ServiceError::WorkspaceNotFound)?;
         let role = match view.membership {

@@ -2,6 +2,7 @@
 //! the caller sees; each door maps them to its own status and body in one place.
 
 use crate::domain::Invalid;
+use crate::domain::oauth::OAuthFailure;
 use crate::store::StoreError;
 
 /// Which link action a permission failure is about.
@@ -121,6 +122,12 @@ pub enum ServiceError {
     KeyFormSpent,
     #[error("No such user.")]
     UserNotFound,
+    #[error("The access token is invalid, expired or revoked. Authorize again.")]
+    InvalidAccessToken,
+    #[error("This access token lacks the {0} scope.")]
+    InsufficientScope(&'static str),
+    #[error("{0}")]
+    OAuth(OAuthFailure),
     #[error("internal failure")]
     Internal(#[source] StoreError),
 }
@@ -151,6 +158,12 @@ fn wait_words(seconds: u64) -> String {
             let minutes = seconds.div_ceil(60);
             format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
         }
+    }
+}
+
+impl From<OAuthFailure> for ServiceError {
+    fn from(value: OAuthFailure) -> Self {
+        Self::OAuth(value)
     }
 }
 

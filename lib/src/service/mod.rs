@@ -8,6 +8,7 @@ pub mod idempotency;
 mod keys;
 pub mod limits;
 mod links;
+pub mod oauth;
 mod outcomes;
 mod qr;
 mod reading;
@@ -17,7 +18,7 @@ mod sign_in;
 use std::sync::Arc;
 
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
-pub use auth::{Access, Caller, PresentedKey, generate_api_key, hash_api_key};
+pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};

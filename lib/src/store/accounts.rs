@@ -256,6 +256,19 @@ impl Store {
         Ok(transact(&self.client, items).await?.is_ok())
     }
 
+    /// Deletes a membership; `false` when there was none.
+    pub async fn delete_membership(&self, workspace: &ObjectId, user: &ObjectId) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::membership(workspace, user))))
+            .condition_expression("attribute_exists(PK)")
+            .send()
+            .await;
+        super::delete_applied(result)
+    }
+
     /// Registers a host for a workspace; `false` when another workspace holds it or the
     /// workspace does not exist.
     pub async fn put_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
@@ -330,16 +343,7 @@ impl Store {
     /// a paginated `Query` of the user's memberships on GSI1, then one `BatchGetItem` of the
     /// workspaces. Sorted by workspace name.
     pub async fn user_workspaces(&self, user: &ObjectId) -> Result<Vec<(Workspace, crate::domain::Role)>, StoreError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .index_name(keys::GSI1)
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-            .expression_attribute_names("#pk", keys::GSI1PK)
-            .expression_attribute_names("#sk", keys::GSI1SK)
-            .expression_attribute_values(":pk", s(keys::user_workspaces_partition(user)))
-            .expression_attribute_values(":prefix", s(keys::USER_WORKSPACES_SORT_PREFIX));
+        let query = self.user_index_query(user, keys::USER_WORKSPACES_SORT_PREFIX);
         let memberships: Vec<Membership> = query_all(query)
             .await?
             .into_iter()
@@ -359,6 +363,24 @@ impl Store {
                 .then_with(|| a.0.id.as_str().cmp(b.0.id.as_str()))
         });
         Ok(found)
+    }
+
+    /// The `Query` of a user's items on GSI1 whose sort key starts with `prefix` (memberships,
+    /// grants).
+    pub(super) fn user_index_query(
+        &self,
+        user: &ObjectId,
+        prefix: &str,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .index_name(keys::GSI1)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::GSI1PK)
+            .expression_attribute_names("#sk", keys::GSI1SK)
+            .expression_attribute_values(":pk", s(keys::user_index_partition(user)))
+            .expression_attribute_values(":prefix", s(prefix))
     }
 
     /// The tags of a workspace among `ids` (one `BatchGetItem`); unknown ids are skipped.

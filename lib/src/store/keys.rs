@@ -80,6 +80,49 @@ pub fn sign_in_guard(subject: &str) -> Key {
     Key::new(sign_in_partition(subject), "GUARD")
 }
 
+/// A dynamically registered OAuth client, under the SHA-256 of its `client_id`.
+pub fn oauth_client(id_hash: &str) -> Key {
+    Key::new(format!("OAUTHCLIENT#{id_hash}"), "CLIENT")
+}
+
+/// An authorization request waiting for consent, under the SHA-256 of its id.
+pub fn oauth_request(id_hash: &str) -> Key {
+    Key::new(format!("OAUTHREQ#{id_hash}"), "REQUEST")
+}
+
+/// An authorization code, under its SHA-256.
+pub fn oauth_code(code_hash: &str) -> Key {
+    Key::new(format!("OAUTHCODE#{code_hash}"), "CODE")
+}
+
+/// A grant: what a person approved for one client and workspace.
+pub fn oauth_grant(id: &ObjectId) -> Key {
+    Key::new(format!("OAUTHGRANT#{id}"), "GRANT")
+}
+
+/// GSI1 keys of a grant: a user's grants (the connected-apps page), oldest first.
+pub fn oauth_grant_by_user(user: &ObjectId, grant: &ObjectId) -> Key {
+    Key::new(user_index_partition(user), &format!("{USER_GRANTS_SORT_PREFIX}{grant}"))
+}
+
+/// The GSI1 sort-key prefix of a user's grants (see [`oauth_grant_by_user`]).
+pub const USER_GRANTS_SORT_PREFIX: &str = "OAUTHGRANT#";
+
+/// An OAuth access token, under its SHA-256.
+pub fn oauth_access_token(token_hash: &str) -> Key {
+    Key::new(format!("OAUTHACCESS#{token_hash}"), "ACCESS")
+}
+
+/// An OAuth refresh token, under its SHA-256.
+pub fn oauth_refresh_token(token_hash: &str) -> Key {
+    Key::new(format!("OAUTHREFRESH#{token_hash}"), "REFRESH")
+}
+
+/// Client registrations from one address in one clock hour (epoch hours).
+pub fn oauth_registrations(address: &str, hour: i64) -> Key {
+    Key::new(format!("RATE#OAUTHREGISTER#{address}"), &format!("HOUR#{hour}"))
+}
+
 pub fn workspace(id: &ObjectId) -> Key {
     Key::new(format!("WS#{id}"), "WS")
 }
@@ -90,10 +133,14 @@ pub fn membership(workspace: &ObjectId, user: &ObjectId) -> Key {
 
 /// GSI1 keys of a membership: a user's workspaces.
 pub fn membership_by_user(workspace: &ObjectId, user: &ObjectId) -> Key {
-    Key::new(format!("USER#{user}"), &format!("WS#{workspace}"))
+    Key::new(
+        user_index_partition(user),
+        &format!("{USER_WORKSPACES_SORT_PREFIX}{workspace}"),
+    )
 }
 
-pub fn user_workspaces_partition(user: &ObjectId) -> String {
+/// The GSI1 partition of a user's items: their memberships and their OAuth grants.
+pub fn user_index_partition(user: &ObjectId) -> String {
     format!("USER#{user}")
 }
 
@@ -249,6 +296,17 @@ mod tests {
         assert_eq!(key.sk, "MIN#000029000000#3");
         assert_eq!(sign_in_generation(&key.sk), Some(3));
         assert_eq!(sign_in_generation("GUARD"), None);
+    }
+
+    #[test]
+    fn a_users_grants_share_the_index_partition_of_their_memberships_but_not_its_prefix() {
+        let user = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
+        let grant = ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap();
+        let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4d").unwrap();
+        let by_user = oauth_grant_by_user(&user, &grant);
+        assert_eq!(by_user.pk, membership_by_user(&ws, &user).pk);
+        assert!(by_user.sk.starts_with(USER_GRANTS_SORT_PREFIX));
+        assert!(!by_user.sk.starts_with(USER_WORKSPACES_SORT_PREFIX));
     }
 
     #[test]

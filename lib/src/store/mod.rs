@@ -7,6 +7,7 @@ mod idempotency;
 pub mod keys;
 mod limits;
 mod links;
+mod oauth;
 pub mod rollups;
 mod sessions;
 mod table;
@@ -24,6 +25,7 @@ pub use clicks::{Click, ClickPlacement};
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use limits::{Counter, RateCharge};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
+pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sessions::SignInGuard;
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
@@ -168,6 +170,20 @@ impl Store {
         Ok(out.item)
     }
 
+    /// Writes an item under a key nobody holds yet (a fresh random or hashed token: a failed
+    /// condition is a fault, not an outcome).
+    async fn put_new(&self, item: Item) -> Result<(), StoreError> {
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await
+            .map_err(|e| StoreError::request("PutItem", e))?;
+        Ok(())
+    }
+
     async fn get_as<T: DeserializeOwned>(&self, key: &Key, consistent: bool) -> Result<Option<T>, StoreError> {
         self.get(key, consistent).await?.map(|item| decode(item)).transpose()
     }
@@ -228,19 +244,7 @@ fn update_applied<O, R>(
 where
     R: std::fmt::Debug + Send + Sync + 'static,
 {
-    use aws_sdk_dynamodb::operation::update_item::UpdateItemError;
-    match result {
-        Ok(_) => Ok(true),
-        Err(e)
-            if matches!(
-                e.as_service_error(),
-                Some(UpdateItemError::ConditionalCheckFailedException(_))
-            ) =>
-        {
-            Ok(false)
-        }
-        Err(e) => Err(StoreError::request("UpdateItem", e)),
-    }
+    applied("UpdateItem", result)
 }
 
 /// Whether a conditional `PutItem` applied (`Ok(false)`: its condition did not hold).
@@ -250,18 +254,30 @@ fn put_applied<O, R>(
 where
     R: std::fmt::Debug + Send + Sync + 'static,
 {
-    use aws_sdk_dynamodb::operation::put_item::PutItemError;
+    applied("PutItem", result)
+}
+
+/// Whether a conditional `DeleteItem` applied (`Ok(false)`: its condition did not hold).
+fn delete_applied<O, R>(
+    result: Result<O, SdkError<aws_sdk_dynamodb::operation::delete_item::DeleteItemError, R>>,
+) -> Result<bool, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    applied("DeleteItem", result)
+}
+
+/// Whether a conditional write applied: `Ok(false)` when DynamoDB refused it because its
+/// condition did not hold, an error for any other failure.
+fn applied<O, E, R>(operation: &'static str, result: Result<O, SdkError<E, R>>) -> Result<bool, StoreError>
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
     match result {
         Ok(_) => Ok(true),
-        Err(e)
-            if matches!(
-                e.as_service_error(),
-                Some(PutItemError::ConditionalCheckFailedException(_))
-            ) =>
-        {
-            Ok(false)
-        }
-        Err(e) => Err(StoreError::request("PutItem", e)),
+        Err(e) if e.as_service_error().and_then(|s| s.code()) == Some("ConditionalCheckFailedException") => Ok(false),
+        Err(e) => Err(StoreError::request(operation, e)),
     }
 }
 
@@ -328,6 +344,17 @@ fn s(value: impl Into<String>) -> AttributeValue {
 
 fn n(value: impl ToString) -> AttributeValue {
     AttributeValue::N(value.to_string())
+}
+
+/// A TTL value: epoch seconds.
+fn epoch(at: chrono::DateTime<chrono::Utc>) -> AttributeValue {
+    n(at.timestamp())
+}
+
+/// An item with its TTL attribute set to `at`.
+fn with_ttl(mut item: Item, at: chrono::DateTime<chrono::Utc>) -> Item {
+    item.insert(keys::TTL.into(), epoch(at));
+    item
 }
 
 /// Reasons DynamoDB gave for a cancelled transaction, one per action.

@@ -4,7 +4,10 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, decode, encode, item_key, key_map, keys, n, put_applied, query_all, s, update_applied};
+use super::{
+    Store, StoreError, decode, encode, epoch, item_key, key_map, keys, n, put_applied, query_all, s, update_applied,
+    with_ttl,
+};
 use crate::domain::Session;
 
 /// A sign-in subject's lock state (`SIGNIN#<subject>` / `GUARD`).
@@ -22,24 +25,11 @@ pub struct SignInGuard {
     pub generation: u32,
 }
 
-fn epoch(at: DateTime<Utc>) -> AttributeValue {
-    n(at.timestamp())
-}
-
 impl Store {
     /// Stores a new session; its TTL is when it would end without another request.
     pub async fn put_session(&self, token_hash: &str, session: &Session) -> Result<(), StoreError> {
-        let mut item = encode(session, &keys::session(token_hash), None)?;
-        item.insert(keys::TTL.into(), epoch(session.expires_at()));
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await
-            .map_err(|e| StoreError::request("PutItem", e))?;
-        Ok(())
+        let item = encode(session, &keys::session(token_hash), None)?;
+        self.put_new(with_ttl(item, session.expires_at())).await
     }
 
     /// The session stored under a token hash (consistent read: a sign-out takes effect at once).

@@ -16,6 +16,7 @@ mod create;
 mod fields;
 mod json;
 mod link_id;
+pub mod oauth;
 mod patch;
 mod range;
 pub mod schema;

@@ -1,0 +1,83 @@
+//! What the request benchmarks share: requests as API Gateway hands them to a handler, and
+//! how times and DynamoDB requests are reported.
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lambda_http::{Body, Request};
+use lib::clock::{OsEntropy, SystemClock};
+use lib::config::Config;
+use lib::service::Service;
+use lib::store::Store;
+use lib::testing::RequestCounter;
+
+/// The service over a fresh table of DynamoDB Local at `endpoint`, its requests counted.
+pub async fn service(endpoint: &str, counter: &RequestCounter) -> Service {
+    let client = lib::testing::local_client(endpoint, counter).await;
+    let table = format!("bench-{:016x}", lib::clock::Entropy::next_u64(&OsEntropy));
+    lib::store::create_table(&client, &table).await.expect("table");
+    let name = table.clone();
+    let config = Config::from_lookup(move |key| match key {
+        "TABLE_NAME" => Some(name.clone()),
+        "DEFAULT_DOMAIN" => Some("sl.test".into()),
+        _ => None,
+    })
+    .expect("config");
+    Service::new(
+        Store::new(client, table),
+        config,
+        Arc::new(SystemClock),
+        Arc::new(OsEntropy),
+    )
+}
+
+/// A user who signs in with `password` and owns a workspace; the workspace.
+pub async fn person_with_workspace(service: &Service, email: &str, password: &str) -> lib::domain::Workspace {
+    lib::admin::create_user_with_password(service, email, Some(password))
+        .await
+        .expect("user");
+    let options = lib::admin::NewWorkspace {
+        name: "bench".into(),
+        ..Default::default()
+    };
+    lib::admin::create_workspace(service, email, options)
+        .await
+        .expect("workspace")
+}
+
+pub fn request(method: &str, uri: &str, headers: &[(&str, String)], body: Option<String>) -> Request {
+    let mut builder = lambda_http::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "localhost");
+    for (name, value) in headers {
+        builder = builder.header(*name, value);
+    }
+    Request::from(builder.body(body.map_or(Body::Empty, Body::Text)).expect("request"))
+}
+
+pub fn summary(counter: &RequestCounter) -> String {
+    let requests = counter.snapshot();
+    let parts: Vec<String> = requests.iter().map(|(op, n)| format!("{op} {n}")).collect();
+    format!("{} ({})", requests.values().sum::<u64>(), parts.join(", "))
+}
+
+/// Median and 99th percentile, in milliseconds.
+pub fn spread(mut times: Vec<Duration>) -> String {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let at = |q: f64| ms(times[((times.len() as f64 - 1.0) * q).round() as usize]);
+    format!("median {:.2} ms, p99 {:.2} ms", at(0.5), at(0.99))
+}
+
+pub fn cookie_value(response: &lambda_http::Response<Body>, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix(&format!("{name}=")))
+        .map(|rest| rest.split(';').next().unwrap_or("").to_string())
+}

@@ -1,0 +1,394 @@
+//! Fetching a document from an https URL a client handed us without opening a door into our
+//! own network (SSRF): the host is resolved once, every address it resolves to must be one the
+//! [`AddressPolicy`] admits, the connection goes to an address that was checked (no second
+//! resolution), TLS is verified against the system's roots (rustls with ring), redirects are
+//! not followed, the body is read to at most its limit, and the whole fetch has a deadline.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::BodyExt;
+use hyper_util::rt::TokioIo;
+use rustls::pki_types::{CertificateDer, ServerName};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+
+use super::AddressPolicy;
+
+/// What one kind of fetch may take and asks for.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The largest body accepted.
+    pub max_bytes: usize,
+    /// The longest a whole fetch may take: resolution, connection, TLS, request and body.
+    pub timeout: Duration,
+    pub accept: &'static str,
+    pub user_agent: &'static str,
+}
+
+/// Why a document could not be fetched; each completes the sentence "… could not be fetched:
+/// …" and says what to change.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum FetchError {
+    #[error("{0} is not an https URL")]
+    NotHttps(String),
+    #[error("its host {0} does not resolve")]
+    Unresolvable(String),
+    #[error(
+        "its host {host} resolves to {ip}, which is not a public address (private, loopback, link-local and \
+         similar addresses are never fetched)"
+    )]
+    NotPublic { host: String, ip: IpAddr },
+    #[error("no connection to {host} ({reason})")]
+    Connect { host: String, reason: String },
+    #[error("the TLS handshake with {host} failed ({reason}); the server needs a valid certificate for its name")]
+    Tls { host: String, reason: String },
+    #[error("the request failed ({0})")]
+    Http(String),
+    #[error("it answered {status} (a redirect to {location}); redirects are not followed")]
+    Redirect { status: u16, location: String },
+    #[error("it answered HTTP {0} instead of 200")]
+    Status(u16),
+    #[error("it is larger than {0} bytes")]
+    TooLarge(usize),
+    #[error("it took longer than {0} ms")]
+    Timeout(u128),
+    #[error("this server has no trusted root certificates ({0})")]
+    NoRoots(String),
+}
+
+/// Where the fetcher's trusted roots come from.
+#[derive(Debug, Clone)]
+enum Roots {
+    /// The system's certificate store (`/etc/pki/tls/certs` on Lambda's Amazon Linux).
+    System,
+    /// Only these certificates (test support).
+    #[cfg_attr(not(any(test, feature = "testing")), allow(dead_code))]
+    Only(Vec<CertificateDer<'static>>),
+}
+
+/// Fetches documents over https under an address policy. Cheap to build: the TLS
+/// configuration is made on first use, so a function that never fetches never reads the
+/// certificate store.
+#[derive(Debug)]
+pub struct Fetcher {
+    policy: AddressPolicy,
+    roots: Roots,
+    tls: OnceLock<Result<Arc<rustls::ClientConfig>, FetchError>>,
+}
+
+impl Default for Fetcher {
+    fn default() -> Self {
+        Self::public()
+    }
+}
+
+impl Fetcher {
+    /// Production: public addresses only, the system's roots.
+    pub fn public() -> Self {
+        Self {
+            policy: AddressPolicy::PUBLIC_ONLY,
+            roots: Roots::System,
+            tls: OnceLock::new(),
+        }
+    }
+
+    /// A fetcher for tests: `policy` (such as the loopback allowance) and only `root` trusted.
+    #[cfg(any(test, feature = "testing"))]
+    pub(crate) fn for_tests(policy: AddressPolicy, root: CertificateDer<'static>) -> Self {
+        Self {
+            policy,
+            roots: Roots::Only(vec![root]),
+            tls: OnceLock::new(),
+        }
+    }
+
+    fn tls(&self) -> Result<Arc<rustls::ClientConfig>, FetchError> {
+        self.tls.get_or_init(|| tls_config(&self.roots)).clone()
+    }
+
+    /// The document's bytes, or why not; never takes longer than `limits.timeout`.
+    pub async fn get(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
+        tokio::time::timeout(limits.timeout, self.get_unbounded(url, limits))
+            .await
+            .unwrap_or(Err(FetchError::Timeout(limits.timeout.as_millis())))
+    }
+
+    async fn get_unbounded(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
+        if url.scheme() != "https" {
+            return Err(FetchError::NotHttps(url.to_string()));
+        }
+        let host = url.host().ok_or_else(|| FetchError::NotHttps(url.to_string()))?;
+        let port = url.port_or_known_default().unwrap_or(443);
+        let (addresses, server_name) = match host {
+            url::Host::Domain(name) => {
+                let found: Vec<SocketAddr> = tokio::net::lookup_host((name, port))
+                    .await
+                    .map_err(|_| FetchError::Unresolvable(name.to_string()))?
+                    .collect();
+                let server_name =
+                    ServerName::try_from(name.to_string()).map_err(|_| FetchError::Unresolvable(name.to_string()))?;
+                (found, server_name)
+            }
+            url::Host::Ipv4(ip) => (
+                vec![SocketAddr::new(ip.into(), port)],
+                ServerName::from(IpAddr::from(ip)),
+            ),
+            url::Host::Ipv6(ip) => (
+                vec![SocketAddr::new(ip.into(), port)],
+                ServerName::from(IpAddr::from(ip)),
+            ),
+        };
+        let host = url.host_str().unwrap_or_default().to_string();
+        if addresses.is_empty() {
+            return Err(FetchError::Unresolvable(host));
+        }
+        // Every address the name resolves to must be admitted: a name that mixes a public and a
+        // private address is refused, whichever one a connection would pick.
+        if let Some(refused) = addresses.iter().find(|a| !self.policy.admits(a.ip())) {
+            return Err(FetchError::NotPublic { host, ip: refused.ip() });
+        }
+        let tcp = connect(&addresses, &host).await?;
+        let tls = TlsConnector::from(self.tls()?)
+            .connect(server_name, tcp)
+            .await
+            .map_err(|e| FetchError::Tls {
+                host: host.clone(),
+                reason: e.to_string(),
+            })?;
+        get(TokioIo::new(tls), url, limits).await
+    }
+}
+
+/// A TCP connection to the first of the checked addresses that answers.
+async fn connect(addresses: &[SocketAddr], host: &str) -> Result<TcpStream, FetchError> {
+    let mut last = String::new();
+    for address in addresses {
+        match TcpStream::connect(address).await {
+            Ok(stream) => return Ok(stream),
+            Err(e) => last = e.to_string(),
+        }
+    }
+    Err(FetchError::Connect {
+        host: host.to_string(),
+        reason: last,
+    })
+}
+
+/// One `GET` over an open connection: 200 only, no redirects, at most `limits.max_bytes`.
+async fn get<T>(io: TokioIo<T>, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let http = |e: hyper::Error| FetchError::Http(e.to_string());
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(http)?;
+    let driver = tokio::spawn(connection);
+    let path = match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_string(),
+    };
+    let authority = match url.port() {
+        Some(port) => format!("{}:{port}", url.host_str().unwrap_or_default()),
+        None => url.host_str().unwrap_or_default().to_string(),
+    };
+    let request = hyper::Request::get(path)
+        .header(hyper::header::HOST, authority)
+        .header(hyper::header::USER_AGENT, limits.user_agent)
+        .header(hyper::header::ACCEPT, limits.accept)
+        .header(hyper::header::ACCEPT_ENCODING, "identity")
+        .body(http_body_util::Empty::<Bytes>::new())
+        .map_err(|e| FetchError::Http(e.to_string()))?;
+    let response = sender.send_request(request).await.map_err(http)?;
+    let status = response.status();
+    let result = if status.is_redirection() {
+        let location = response
+            .headers()
+            .get(hyper::header::LOCATION)
+            .and_then(|l| l.to_str().ok())
+            .unwrap_or("nowhere")
+            .to_string();
+        Err(FetchError::Redirect {
+            status: status.as_u16(),
+            location,
+        })
+    } else if status != hyper::StatusCode::OK {
+        Err(FetchError::Status(status.as_u16()))
+    } else {
+        read_body(response.into_body(), limits.max_bytes).await
+    };
+    driver.abort();
+    result
+}
+
+/// The body, refused as soon as it declares or delivers more than `max_bytes`.
+async fn read_body(mut body: hyper::body::Incoming, max_bytes: usize) -> Result<Vec<u8>, FetchError> {
+    use hyper::body::Body as _;
+    if body.size_hint().lower() > max_bytes as u64 {
+        return Err(FetchError::TooLarge(max_bytes));
+    }
+    let mut bytes = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| FetchError::Http(e.to_string()))?;
+        if let Ok(data) = frame.into_data() {
+            bytes.extend_from_slice(&data);
+            if bytes.len() > max_bytes {
+                return Err(FetchError::TooLarge(max_bytes));
+            }
+        }
+    }
+    Ok(bytes)
+}
+
+fn tls_config(roots: &Roots) -> Result<Arc<rustls::ClientConfig>, FetchError> {
+    let mut store = rustls::RootCertStore::empty();
+    match roots {
+        Roots::System => {
+            let found = rustls_native_certs::load_native_certs();
+            store.add_parsable_certificates(found.certs);
+        }
+        Roots::Only(certs) => {
+            store.add_parsable_certificates(certs.iter().cloned());
+        }
+    }
+    if store.is_empty() {
+        return Err(FetchError::NoRoots("the certificate store is empty".into()));
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| FetchError::NoRoots(e.to_string()))?
+        .with_root_certificates(store)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::testing::documents::DocumentServer;
+
+    const LIMITS: Limits = Limits {
+        max_bytes: 1024,
+        timeout: Duration::from_secs(2),
+        accept: "application/json",
+        user_agent: "smartlinks-test",
+    };
+
+    fn url(raw: &str) -> url::Url {
+        raw.parse().unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_document_is_fetched_over_https_from_an_admitted_address() {
+        let server = DocumentServer::start().await;
+        server.serve("/doc.json", "{\"a\":1}");
+        let fetched = server.fetcher().get(&url(&server.url("/doc.json")), &LIMITS).await;
+        assert_eq!(fetched, Ok(b"{\"a\":1}".to_vec()));
+    }
+
+    #[tokio::test]
+    async fn loopback_is_refused_under_the_production_policy() {
+        let server = DocumentServer::start().await;
+        server.serve("/doc.json", "{}");
+        let err = Fetcher::public()
+            .get(&url(&server.url("/doc.json")), &LIMITS)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, FetchError::NotPublic { host, ip } if host == "localhost" && ip.is_loopback()),
+            "{err:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn private_link_local_and_mapped_addresses_are_refused_at_once_without_connecting() {
+        for raw in [
+            "https://10.0.0.1/doc.json",
+            "https://169.254.169.254/latest/meta-data/",
+            "https://[::ffff:127.0.0.1]/doc.json",
+            "https://[fd00::1]/doc.json",
+            "https://0.0.0.0/doc.json",
+        ] {
+            let started = Instant::now();
+            let err = Fetcher::public().get(&url(raw), &LIMITS).await.unwrap_err();
+            assert!(matches!(err, FetchError::NotPublic { .. }), "{raw}: {err:?}");
+            assert!(started.elapsed() < Duration::from_millis(500), "{raw}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_redirect_is_refused_not_followed() {
+        let server = DocumentServer::start().await;
+        let err = server
+            .fetcher()
+            .get(&url(&server.url("/redirect")), &LIMITS)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err,
+            FetchError::Redirect {
+                status: 302,
+                location: "/doc.json".into()
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_body_over_the_limit_is_refused_announced_or_not() {
+        let server = DocumentServer::start().await;
+        for path in ["/huge", "/huge-unannounced"] {
+            let err = server
+                .fetcher()
+                .get(&url(&server.url(path)), &LIMITS)
+                .await
+                .unwrap_err();
+            assert_eq!(err, FetchError::TooLarge(1024), "{path}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_slow_server_is_cut_off_at_the_deadline() {
+        let server = DocumentServer::start().await;
+        let started = Instant::now();
+        let err = server
+            .fetcher()
+            .get(&url(&server.url("/slow")), &LIMITS)
+            .await
+            .unwrap_err();
+        assert_eq!(err, FetchError::Timeout(2000));
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+
+    #[tokio::test]
+    async fn an_error_status_and_plain_http_are_refused() {
+        let server = DocumentServer::start().await;
+        let err = server
+            .fetcher()
+            .get(&url(&server.url("/missing")), &LIMITS)
+            .await
+            .unwrap_err();
+        assert_eq!(err, FetchError::Status(404));
+        let err = Fetcher::public()
+            .get(&url("http://example.com/doc.json"), &LIMITS)
+            .await
+            .unwrap_err();
+        assert_eq!(err, FetchError::NotHttps("http://example.com/doc.json".into()));
+    }
+
+    #[tokio::test]
+    async fn a_server_whose_certificate_is_not_trusted_is_refused() {
+        let server = DocumentServer::start().await;
+        let other = DocumentServer::start().await;
+        server.serve("/doc.json", "{}");
+        let err = other
+            .fetcher()
+            .get(&url(&server.url("/doc.json")), &LIMITS)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, FetchError::Tls { .. }), "{err:?}");
+    }
+}

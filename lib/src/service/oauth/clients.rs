@@ -1,0 +1,262 @@
+//! OAuth clients: dynamic registration (RFC 7591), clients identified by a metadata document
+//! URL (fetched under SSRF rules), and client authentication at the token and revocation
+//! endpoints.
+
+use chrono::{DateTime, Utc};
+use subtle::ConstantTimeEq;
+
+use crate::domain::oauth::{
+    CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, ClientAuthMethod, ClientMetadata, ClientSummary, OAuthCode, OAuthFailure,
+    RegisteredClient, UNUSED_REGISTRATION_LIFETIME, opaque_secret, stored_hash,
+};
+use crate::net::{Fetcher, Limits};
+use crate::service::{Service, ServiceError};
+
+/// Registrations one client address may make per clock hour.
+pub const REGISTRATIONS_PER_HOUR: u32 = 20;
+
+/// How a client ID metadata document is fetched: small JSON, quickly.
+pub const DOCUMENT_LIMITS: Limits = Limits {
+    max_bytes: 5 * 1024,
+    timeout: std::time::Duration::from_secs(3),
+    accept: "application/json",
+    user_agent: "smartlinks-oauth (client ID metadata document)",
+};
+
+/// A client as the authorization server knows it for one request.
+#[derive(Debug, Clone)]
+pub struct OAuthClient {
+    pub id_hash: String,
+    pub metadata: ClientMetadata,
+    /// The host serving its client ID metadata document (none for a registered client).
+    pub document_host: Option<String>,
+}
+
+impl OAuthClient {
+    pub fn registered(&self) -> bool {
+        self.document_host.is_none()
+    }
+
+    pub fn summary(&self) -> ClientSummary {
+        ClientSummary {
+            id_hash: self.id_hash.clone(),
+            name: self.metadata.name.clone(),
+            document_host: self.document_host.clone(),
+            refresh_tokens: self.metadata.refresh_tokens,
+            registered: self.registered(),
+        }
+    }
+}
+
+/// A registration just made: the client's id, and its secret shown this once.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    pub client_id: String,
+    pub client_secret: Option<String>,
+    pub issued_at: DateTime<Utc>,
+    pub metadata: ClientMetadata,
+}
+
+/// The credentials a token or revocation request presents, and how.
+#[derive(Debug, Clone, Default)]
+pub struct ClientCredentials {
+    pub client_id: Option<String>,
+    pub secret: Option<String>,
+    /// The secret came in `Authorization: Basic` (else in the body, if at all).
+    pub basic: bool,
+}
+
+/// Whether a `client_id` names a client ID metadata document (an https URL).
+pub fn is_document_url(client_id: &str) -> bool {
+    client_id.starts_with("https://")
+}
+
+/// A client ID metadata document's URL, checked: https, a path beyond `/`, no fragment,
+/// user, or dot segments.
+fn document_url(client_id: &str) -> Result<url::Url, OAuthFailure> {
+    let refused = |why: &str| OAuthFailure::invalid_client(format!("client_id {client_id:?} {why}"));
+    let url = url::Url::parse(client_id).map_err(|_| refused("is not a valid URL."))?;
+    if url.scheme() != "https" || url.host_str().is_none() {
+        return Err(refused("must be an https URL."));
+    }
+    if url.path() == "/" || url.fragment().is_some() || !url.username().is_empty() || url.password().is_some() {
+        return Err(refused(
+            "must be an https URL with a path, without fragment or user (a client ID metadata document).",
+        ));
+    }
+    if url.as_str() != client_id || client_id.contains("/./") || client_id.contains("/../") {
+        return Err(refused(
+            "must be written in its normal form (no dot segments, lower-case host).",
+        ));
+    }
+    Ok(url)
+}
+
+impl Service {
+    /// Registers a client (RFC 7591). Each client address may register
+    /// [`REGISTRATIONS_PER_HOUR`] clients an hour; a registration nobody uses within
+    /// [`UNUSED_REGISTRATION_LIFETIME`] expires.
+    pub async fn register_client(
+        &self,
+        metadata: ClientMetadata,
+        address: Option<&str>,
+    ) -> Result<Registration, ServiceError> {
+        let now = self.clock.now();
+        let address = address.filter(|a| !a.is_empty()).unwrap_or("unknown");
+        if !self
+            .store
+            .count_oauth_registration(address, now, REGISTRATIONS_PER_HOUR)
+            .await?
+        {
+            let wait = 3600 - now.timestamp().rem_euclid(3600);
+            let mut failure = OAuthFailure::new(
+                OAuthCode::TemporarilyUnavailable,
+                format!(
+                    "Too many client registrations from this address; at most {REGISTRATIONS_PER_HOUR} an hour. Try again in {} minutes.",
+                    (wait + 59) / 60
+                ),
+            );
+            failure.retry_after = Some(wait as u64);
+            return Err(failure.into());
+        }
+        let client_id = opaque_secret(CLIENT_ID_PREFIX, self.entropy.as_ref());
+        let client_secret = metadata
+            .auth_method
+            .has_secret()
+            .then(|| opaque_secret(CLIENT_SECRET_PREFIX, self.entropy.as_ref()));
+        let record = RegisteredClient {
+            name: metadata.name.clone(),
+            redirect_uris: metadata.redirect_uris.clone(),
+            token_endpoint_auth_method: metadata.auth_method,
+            refresh_tokens: metadata.refresh_tokens,
+            secret_hash: client_secret.as_deref().map(stored_hash),
+            created_at: now,
+        };
+        self.store
+            .put_oauth_client(&stored_hash(&client_id), &record, now + UNUSED_REGISTRATION_LIFETIME)
+            .await?;
+        Ok(Registration {
+            client_id,
+            client_secret,
+            issued_at: now,
+            metadata,
+        })
+    }
+
+    /// The client an authorization request names: a registered one, or the one a client ID
+    /// metadata document describes (fetched now, under SSRF rules).
+    pub async fn resolve_client(&self, client_id: &str, fetcher: &Fetcher) -> Result<OAuthClient, ServiceError> {
+        if is_document_url(client_id) {
+            return Ok(self.document_client(client_id, fetcher).await?);
+        }
+        let id_hash = stored_hash(client_id);
+        let (record, _) = self.registered_client(&id_hash).await?.ok_or_else(|| {
+            OAuthFailure::invalid_client(format!(
+                "Unknown client_id {client_id:?}: register the client first (its registration may have expired unused)."
+            ))
+        })?;
+        Ok(OAuthClient {
+            id_hash,
+            metadata: record.metadata(),
+            document_host: None,
+        })
+    }
+
+    /// A live registration (one whose TTL has passed but DynamoDB has not removed yet is gone).
+    async fn registered_client(&self, id_hash: &str) -> Result<Option<(RegisteredClient, i64)>, ServiceError> {
+        let now = self.clock.now().timestamp();
+        Ok(self
+            .store
+            .get_oauth_client(id_hash)
+            .await?
+            .filter(|(_, ttl)| *ttl > now))
+    }
+
+    async fn document_client(&self, client_id: &str, fetcher: &Fetcher) -> Result<OAuthClient, OAuthFailure> {
+        let url = document_url(client_id)?;
+        let bytes = fetcher.get(&url, &DOCUMENT_LIMITS).await.map_err(|e| {
+            OAuthFailure::invalid_client(format!(
+                "The client ID metadata document at {client_id} could not be fetched: {e}."
+            ))
+        })?;
+        let map = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => {
+                return Err(OAuthFailure::invalid_client(format!(
+                    "The client ID metadata document at {client_id} is not a JSON object."
+                )));
+            }
+        };
+        Ok(OAuthClient {
+            id_hash: stored_hash(client_id),
+            metadata: crate::wire::oauth::metadata_document(&map, client_id)?,
+            document_host: url.host_str().map(str::to_string),
+        })
+    }
+
+    /// Authenticates the client of a token or revocation request by the method it
+    /// registered: a public client by its id alone, a confidential one by its secret, sent
+    /// the way it registered (`client_secret_basic` or `client_secret_post`). Returns the hash
+    /// of its id.
+    pub async fn authenticate_client(&self, credentials: &ClientCredentials) -> Result<String, ServiceError> {
+        let failed = |why: &str| ServiceError::from(OAuthFailure::invalid_client(why.to_string()));
+        let client_id = credentials
+            .client_id
+            .as_deref()
+            .filter(|c| !c.is_empty())
+            .ok_or_else(|| {
+                failed("client_id is required (in the body, or with the secret in Authorization: Basic).")
+            })?;
+        let id_hash = stored_hash(client_id);
+        let presented = match (&credentials.secret, credentials.basic) {
+            (None, _) => ClientAuthMethod::None,
+            (Some(_), true) => ClientAuthMethod::SecretBasic,
+            (Some(_), false) => ClientAuthMethod::SecretPost,
+        };
+        if is_document_url(client_id) {
+            return match presented {
+                ClientAuthMethod::None => Ok(id_hash),
+                _ => Err(failed(
+                    "A client identified by a metadata document authenticates with none: send no client secret.",
+                )),
+            };
+        }
+        let (record, _) = self
+            .registered_client(&id_hash)
+            .await?
+            .ok_or_else(|| failed("Unknown client_id, or its registration expired."))?;
+        if presented != record.token_endpoint_auth_method {
+            return Err(failed(&format!(
+                "This client registered token_endpoint_auth_method {}; authenticate that way.",
+                record.token_endpoint_auth_method.as_str()
+            )));
+        }
+        if let (Some(secret), Some(expected)) = (&credentials.secret, &record.secret_hash) {
+            let matches: bool = stored_hash(secret).as_bytes().ct_eq(expected.as_bytes()).into();
+            if !matches {
+                return Err(failed("The client secret is wrong."));
+            }
+        }
+        Ok(id_hash)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn document_urls_are_https_with_a_path_in_normal_form() {
+        assert!(document_url("https://app.example/oauth/client.json").is_ok());
+        for bad in [
+            "https://app.example/",
+            "https://app.example",
+            "https://app.example/a#b",
+            "https://u@app.example/a",
+            "https://App.example/a",
+            "https://app.example/a/../b",
+        ] {
+            assert!(document_url(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The connected-apps page's data: every grant a person made, and revoking one.
+
+use crate::domain::Workspace;
+use crate::domain::oauth::Grant;
+use crate::ids::ObjectId;
+use crate::service::{Service, ServiceError};
+
+/// One connected app as the page shows it.
+#[derive(Debug, Clone)]
+pub struct ConnectedApp {
+    pub grant: Grant,
+    /// The grant's workspace (`None` if it no longer exists).
+    pub workspace: Option<Workspace>,
+}
+
+impl Service {
+    /// Every live grant of a user, newest first, with its workspace.
+    pub async fn connected_apps(&self, user: &ObjectId) -> Result<Vec<ConnectedApp>, ServiceError> {
+        let now = self.clock.now();
+        let mut grants: Vec<Grant> = self
+            .store
+            .user_grants(user)
+            .await?
+            .into_iter()
+            .filter(|g| g.is_live(now))
+            .collect();
+        grants.reverse();
+        let mut ids: Vec<ObjectId> = grants.iter().map(|g| g.terms.workspace_id.clone()).collect();
+        ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        ids.dedup();
+        let workspaces = self.store.workspaces(&ids).await?;
+        Ok(grants
+            .into_iter()
+            .map(|grant| ConnectedApp {
+                workspace: workspaces.iter().find(|w| w.id == grant.terms.workspace_id).cloned(),
+                grant,
+            })
+            .collect())
+    }
+
+    /// Revokes one of the user's grants: its access and refresh tokens stop working on the
+    /// very next request. `false` when the user has no such grant.
+    pub async fn revoke_connected_app(&self, user: &ObjectId, grant: &str) -> Result<bool, ServiceError> {
+        let Ok(id) = ObjectId::parse(grant) else {
+            return Ok(false);
+        };
+        Ok(self.store.delete_grant(&id, Some(user)).await?)
+    }
+}
