@@ -45,6 +45,7 @@ pub(super) enum Signal {
     Console,
     NotConsole,
     Tv,
+    SetTopCpu,
     Wearable,
     Embedded,
     Tablet,
