@@ -184,8 +184,8 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
     let android = os == Some(Os::Android)
         || ua.has(Android)
         || ua.raw.contains("HarmonyOS")
-        || models::unnamed_android(ua.raw).is_some();
-    let vertical = if android { android::build_vertical(ua.raw) } else { None };
+        || (ua.has(LinuxList) && models::unnamed_android(ua.raw).is_some());
+    let vertical = if android && ua.has(BuildId) { android::build_vertical(ua.raw) } else { None };
     if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(Model::is_console) {
         return Device::Console;
     }
@@ -226,7 +226,7 @@ fn android_device(ua: &Ua<'_>, model: Option<&Model>, mobile_hint: Option<bool>)
     if model.is_some_and(Model::is_phone) {
         return Device::Mobile;
     }
-    if let Some(width) = android::smallest_width_dp(ua.raw) {
+    if let Some(width) = ua.has(AppMetrics).then(|| android::smallest_width_dp(ua.raw)).flatten() {
         return if width >= android::TABLET_MIN_WIDTH_DP {
             Device::Tablet
         } else {

@@ -16,7 +16,8 @@ mod ua_parser_js;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::OverlappingState;
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
 use families::{TABLET_WORDS, TV_WORDS};
 
 /// Parts of the parenthesised platform list that are not the model.
@@ -127,6 +128,7 @@ static PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| {
     }
     let automaton = AhoCorasick::builder()
         .match_kind(MatchKind::Standard)
+        .start_kind(StartKind::Anchored)
         .kind(Some(AhoCorasickKind::ContiguousNFA))
         .build(&patterns)
         .expect("the model tables build an automaton");
@@ -138,22 +140,27 @@ static PREFIXES: LazyLock<Prefixes> = LazyLock::new(|| {
     }
 });
 
-/// The families whose entries start `text`, the model (`at_start`) or the word after its
-/// brand (overlapping searches cannot be anchored, so matches that start later are
-/// skipped; model names are short).
-fn prefix_families(text: &str, at_start: bool) -> u8 {
-    let prefixes = &*PREFIXES;
-    let mut bits = 0;
-    for found in prefixes.automaton.find_overlapping_iter(text) {
-        if found.start() == 0 {
-            bits |= matched(
-                prefixes.families[found.pattern().as_usize()],
-                text,
-                found.end(),
-                at_start,
-            );
-        }
+/// The entries that start `text`, in one anchored walk of the automaton.
+fn starting(text: &str, mut each: impl FnMut(usize, usize)) {
+    let automaton = &PREFIXES.automaton;
+    let input = Input::new(text).anchored(Anchored::Yes);
+    let mut state = OverlappingState::start();
+    loop {
+        automaton
+            .try_find_overlapping(input.clone(), &mut state)
+            .expect("the model automaton searches anchored");
+        let Some(found) = state.get_match() else { break };
+        each(found.pattern().as_usize(), found.end());
     }
+}
+
+/// The families whose entries start `text`, the model (`at_start`) or the word after its
+/// brand.
+fn prefix_families(text: &str, at_start: bool) -> u8 {
+    let mut bits = 0;
+    starting(text, |pattern, end| {
+        bits |= matched(PREFIXES.families[pattern], text, end, at_start);
+    });
     bits
 }
 
@@ -171,23 +178,17 @@ fn matched(families: [u8; 4], text: &str, end: usize, at_start: bool) -> u8 {
 /// where they end there: for diagnosing the tables on a corpus in aggregate.
 #[cfg(any(test, feature = "testing"))]
 pub(super) fn matched_entries(model: &str) -> Vec<&'static str> {
-    let name = normalise(model);
-    let prefixes = &*PREFIXES;
+    let model = Model::new(model);
+    let name = model.name();
     let mut entries = Vec::new();
-    for (text, at_start) in std::iter::once((name.as_str(), true)).chain(after_brand(&name).map(|rest| (rest, false))) {
-        for found in prefixes.automaton.find_overlapping_iter(text) {
-            let families = prefixes.families[found.pattern().as_usize()];
-            if found.start() == 0 && matched(families, text, found.end(), at_start) != 0 {
-                entries.push(prefixes.patterns[found.pattern().as_usize()]);
+    for (text, at_start) in std::iter::once((name, true)).chain(after_brand(name).map(|rest| (rest, false))) {
+        starting(text, |pattern, end| {
+            if matched(PREFIXES.families[pattern], text, end, at_start) != 0 {
+                entries.push(PREFIXES.patterns[pattern]);
             }
-        }
+        });
     }
     entries
-}
-
-/// A model name as the tables spell it: lower case, `_` as a space.
-fn normalise(model: &str) -> String {
-    model.to_ascii_lowercase().replace('_', " ")
 }
 
 /// The word after a brand: after the first space, or after a leading name of four or more
@@ -206,18 +207,37 @@ fn has_word(model: &str, words: &[&str]) -> bool {
         .any(|word| words.contains(&word))
 }
 
-/// A device model, lower-case, with the families whose prefixes start it or the word
-/// after its brand (`Lenovo TB-X306F`).
+/// The longest model name looked at; longer ones are cut (model names are short).
+const NAME_MAX: usize = 48;
+
+/// A device model as the tables spell it (lower case, `_` as a space, kept on the stack),
+/// with the families whose entries start it or the word after its brand
+/// (`Lenovo TB-X306F`).
 pub(super) struct Model {
-    name: String,
+    buf: [u8; NAME_MAX],
+    len: usize,
     families: u8,
 }
 
 impl Model {
     pub(super) fn new(name: &str) -> Self {
-        let name = normalise(name);
-        let families = prefix_families(&name, true) | after_brand(&name).map_or(0, |rest| prefix_families(rest, false));
-        Self { name, families }
+        let mut len = name.len().min(NAME_MAX);
+        while !name.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut buf = [0; NAME_MAX];
+        for (to, from) in buf.iter_mut().zip(&name.as_bytes()[..len]) {
+            *to = if *from == b'_' { b' ' } else { from.to_ascii_lowercase() };
+        }
+        let mut model = Self { buf, len, families: 0 };
+        let name = model.name();
+        model.families = prefix_families(name, true) | after_brand(name).map_or(0, |rest| prefix_families(rest, false));
+        model
+    }
+
+    /// The name: only ASCII bytes were changed, at whole characters, so it is UTF-8.
+    fn name(&self) -> &str {
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
     }
 
     fn in_family(&self, family: u8) -> bool {
@@ -229,7 +249,7 @@ impl Model {
     /// Xiaomi's numeric codes carry `RP` for Redmi Pad, and `182`/`283` after the year and
     /// month of release for its other pads, as ua-parser-js reads them).
     pub(super) fn is_tablet(&self) -> bool {
-        let (model, b) = (self.name.as_str(), self.name.as_bytes());
+        let (model, b) = (self.name(), self.name().as_bytes());
         let alcatel_tablet = b.len() >= 5
             && matches!(b[0], b'8' | b'9')
             && b[1..4].iter().all(u8::is_ascii_digit)
@@ -262,17 +282,17 @@ impl Model {
 
     /// A TV family or a TV word in the name.
     pub(super) fn is_tv_by_name(&self) -> bool {
-        let tv_word = self.name.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| {
+        let tv_word = self.name().split(|c: char| !c.is_ascii_alphanumeric()).any(|word| {
             let named = |suffix: &str| {
                 word.len() >= 5 && word.bytes().all(|b| b.is_ascii_alphabetic()) && word.ends_with(suffix)
             };
             word == "tv" || word == "box" || named("tv") || named("box")
         });
-        self.in_family(TV) || tv_word || has_word(&self.name, TV_WORDS)
+        self.in_family(TV) || tv_word || has_word(self.name(), TV_WORDS)
     }
 
     fn numbered_like_a_tv(&self) -> bool {
-        let b = self.name.as_bytes();
+        let b = self.name().as_bytes();
         let run = |from: usize, class: fn(&u8) -> bool| {
             b.get(from..)
                 .map_or(0, |rest| rest.iter().take_while(|c| class(c)).count())
@@ -290,11 +310,11 @@ impl Model {
     }
 
     pub(super) fn is_watch(&self) -> bool {
-        self.in_family(WATCH) || self.name.contains("watch")
+        self.in_family(WATCH) || self.name().contains("watch")
     }
 
     pub(super) fn is_phone(&self) -> bool {
-        self.in_family(PHONE) || self.name.contains("phone")
+        self.in_family(PHONE) || self.name().contains("phone")
     }
 }
 
