@@ -397,6 +397,41 @@ PY
     export UA_CORPUS_DIR="$dir/upstream"
 }
 
+# The published device rules our model tables are derived from (scripts/ua-tables): the npm
+# packages mobile-detect (MIT; its tablet families are generated into
+# lib/src/visitor/ua/models/mobile_detect.rs) and ua-parser-js 1.0.x (MIT; its device regexes,
+# ported by hand to lib/src/visitor/ua/models/families.rs, and the bench's peer), pinned and
+# extracted untouched into the cache. Sets MOBILE_DETECT_JS and UA_PARSER_JS.
+MOBILE_DETECT_VERSION="1.4.5"
+UA_PARSER_JS_VERSION="1.0.41"
+ensure_device_rules() {
+    local dir="$CACHE/device-rules" tmp package
+    for package in "mobile-detect@$MOBILE_DETECT_VERSION" "ua-parser-js@$UA_PARSER_JS_VERSION"; do
+        if [ ! -f "$dir/$package/.complete" ]; then
+            ensure_npm
+            log "fetching $package (npm) into $dir/$package"
+            tmp=$(mktemp -d)
+            if ! (cd "$tmp" && npm pack --silent "$package" >/dev/null); then
+                rm -rf "$tmp"
+                fail "npm could not fetch $package" "check that npm reaches its registry, then rerun"
+            fi
+            rm -rf "${dir:?}/$package" && mkdir -p "$dir/$package"
+            if ! tar -xzf "$tmp"/*.tgz -C "$dir/$package"; then
+                rm -rf "$tmp"
+                fail "the npm tarball of $package did not extract" "delete $dir/$package and rerun"
+            fi
+            rm -rf "$tmp"
+            touch "$dir/$package/.complete"
+        fi
+    done
+    export MOBILE_DETECT_JS="$dir/mobile-detect@$MOBILE_DETECT_VERSION/package/mobile-detect.js"
+    export UA_PARSER_JS="$dir/ua-parser-js@$UA_PARSER_JS_VERSION/package/src/ua-parser.js"
+    if [ ! -f "$MOBILE_DETECT_JS" ] || [ ! -f "$UA_PARSER_JS" ]; then
+        fail "mobile-detect@$MOBILE_DETECT_VERSION or ua-parser-js@$UA_PARSER_JS_VERSION lacks the expected file" \
+            "delete $dir and rerun; if it persists the package layout changed: update ensure_device_rules"
+    fi
+}
+
 # The uap-core regexes the peer parser (the `ua-parser` crate) runs with, from the npm
 # package uap-core. Sets UAP_CORE_REGEXES.
 UAP_CORE_VERSION="0.18.0"

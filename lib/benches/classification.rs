@@ -5,7 +5,8 @@
 //!
 //! `scripts/bench` runs it; alone: `UA_CORPUS_DIR=… UAP_CORE_REGEXES=… cargo bench -p lib
 //! --features testing --bench classification`. Without `UA_CORPUS_DIR` only the tuning
-//! set is measured; without `UAP_CORE_REGEXES` the uap-core peer is left out.
+//! set is measured; without `UAP_CORE_REGEXES` the uap-core peer is left out. With
+//! `UA_SPEED_PASSES=N` it only times the classifier over N passes of the largest set.
 //!
 //! Peers' answers are mapped to the vocabulary as narrowly as the corpora's labels:
 //! - woothee (crate): category `pc` → desktop, `smartphone` → mobile (tablet when its OS
@@ -99,6 +100,25 @@ fn main() {
         let started = Instant::now();
         black_box(lib::visitor::classify(black_box(SAMPLE), None));
         println!("{}", first.saturating_sub(started.elapsed()).as_nanos());
+        return;
+    }
+    if let Ok(passes) = std::env::var("UA_SPEED_PASSES") {
+        // Only the classifier's time per user agent, for comparing two builds in the same
+        // conditions (interleaved runs, or `perf stat` on this mode alone).
+        let rows = match matomo::corpus_dir() {
+            Some(dir) => matomo::load(&dir).unwrap_or_else(|e| panic!("{e}")),
+            None => ua_parser_js::load(&ua_parser_js::fixtures_dir()).unwrap_or_else(|e| panic!("{e}")),
+        };
+        black_box(ours(&rows[0]));
+        let passes: u32 = passes.parse().expect("UA_SPEED_PASSES is a number of passes");
+        let started = Instant::now();
+        for _ in 0..passes {
+            for row in &rows {
+                black_box(ours(black_box(row)));
+            }
+        }
+        let per_ua = started.elapsed().as_secs_f64() * 1e6 / f64::from(passes) / rows.len() as f64;
+        println!("ours {per_ua:.3} µs per user agent ({} rows, {passes} passes)", rows.len());
         return;
     }
     let init = init_cost_median();

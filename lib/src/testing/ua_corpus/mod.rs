@@ -166,8 +166,8 @@ pub fn token_counts(
     rows: &[Row],
     dimension: &str,
     mut parse: impl FnMut(&Row) -> Answer,
-) -> BTreeMap<(String, String), BTreeMap<&'static str, usize>> {
-    let mut out: BTreeMap<(String, String), BTreeMap<&'static str, usize>> = BTreeMap::new();
+) -> BTreeMap<(String, String), BTreeMap<String, usize>> {
+    let mut out: BTreeMap<(String, String), BTreeMap<String, usize>> = BTreeMap::new();
     for row in rows {
         let answer = parse(row);
         let cell = match dimension {
@@ -177,7 +177,7 @@ pub fn token_counts(
         };
         if let Some(cell) = cell {
             let counts = out.entry(cell).or_default();
-            *counts.entry("(rows)").or_default() += 1;
+            *counts.entry("(rows)".to_string()).or_default() += 1;
             for token in crate::visitor::ua::matched_tokens(&row.ua) {
                 *counts.entry(token).or_default() += 1;
             }

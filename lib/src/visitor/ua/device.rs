@@ -3,6 +3,7 @@
 //! are told apart by their model family ([`super::models`], the `Sec-CH-UA-Model` hint
 //! first), then `Sec-CH-UA-Mobile`, then the `Mobile` token browsers add on phones.
 
+use super::android::{self, Vertical};
 use super::models::{self, Model};
 use super::signals::Signal::{self, *};
 use super::{ClientHints, Ua, hints};
@@ -70,6 +71,15 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("kreatv", Tv),
     ("espial", Tv),
     ("large screen", Tv),
+    // VIZIO's SmartCast sets, the TV Bro browser of Android TV, DirectFB (the frame buffer
+    // of TV and set-top box interfaces), Sharp's `(DTV)` sets
+    ("vizio", Tv),
+    ("tv bro", Tv),
+    ("directfb", Tv),
+    ("(dtv", Tv),
+    // the CPUs of set-top boxes and TV chips, which no desktop or phone Linux runs on
+    ("linux mips", SetTopCpu),
+    ("linux sh4", SetTopCpu),
     ("smart-box", Tv),
     ("set-top", Tv),
     // `TV` as a word of the user agent
@@ -80,6 +90,9 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     (" tv)", Tv),
     (" tv/", Tv),
     ("streaming", Tv),
+    // Infomir MAG boxes' portal (`MAG250 stbapp`), Free's Freebox
+    ("stbapp", Tv),
+    ("freebox", Tv),
     // wearables and headsets
     ("; watch", Wearable),
     (" watch ", Wearable),
@@ -118,6 +131,8 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("; tab ", Tablet),
     ("kobo", Tablet),
     ("nook", Tablet),
+    // the Echo Show's media player
+    ("alexawebm", Tablet),
     ("tablet pc", TabletPc),
     ("mobile/", MobileSlash),
     // phones and other handhelds
@@ -166,19 +181,27 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
     let model = hints::model(client_hints).or_else(|| models::android_model(ua.raw));
     let model = model.map(Model::new);
     let model = model.as_ref();
+    let android = os == Some(Os::Android)
+        || ua.has(Android)
+        || ua.raw.contains("HarmonyOS")
+        || (ua.has(LinuxList) && models::unnamed_android(ua.raw).is_some());
+    let vertical = if android && ua.has(BuildId) { android::build_vertical(ua.raw) } else { None };
     if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(Model::is_console) {
         return Device::Console;
     }
-    if ua.has(Tv) || model.is_some_and(Model::is_tv) {
+    // Opera's Presto-era TV and set-top SDK runs on a Linux without X11.
+    let set_top = (ua.has(SetTopCpu) || (ua.has(Presto) && ua.has(Linux) && !ua.has(X11)))
+        && !android
+        && !ua.any(&[Handheld, MobileWord]);
+    if ua.has(Tv) || set_top || vertical == Some(Vertical::Tv) || model.is_some_and(Model::is_tv) {
         return Device::SmartTv;
     }
-    if ua.has(Wearable) || model.is_some_and(Model::is_watch) {
+    if ua.has(Wearable) || vertical == Some(Vertical::Wear) || model.is_some_and(Model::is_watch) {
         return Device::Wearable;
     }
     if ua.has(Embedded) {
         return Device::Embedded;
     }
-    let android = os == Some(Os::Android) || ua.has(Android) || ua.raw.contains("HarmonyOS");
     if android {
         return android_device(ua, model, hints::mobile(client_hints));
     }
@@ -192,15 +215,23 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
     }
 }
 
-/// An Android phone or tablet: its model family first, then the hint, then `Mobile`,
-/// which browsers add on phones only. Other agents (`Dalvik`, apps' own user agents) never
-/// say `Mobile`: without a tablet model they are phones, as most Android devices are.
+/// An Android phone or tablet: its model family first, then the screen's smallest width
+/// when an app reports it, then the hint, then `Mobile`, which browsers add on phones
+/// only. Other agents (`Dalvik`, apps' own user agents) never say `Mobile`: without a
+/// tablet model they are phones, as most Android devices are.
 fn android_device(ua: &Ua<'_>, model: Option<&Model>, mobile_hint: Option<bool>) -> Device {
     if model.is_some_and(Model::is_tablet) || (ua.has(Tablet) && !ua.has(TabletPc)) {
         return Device::Tablet;
     }
     if model.is_some_and(Model::is_phone) {
         return Device::Mobile;
+    }
+    if let Some(width) = ua.has(AppMetrics).then(|| android::smallest_width_dp(ua.raw)).flatten() {
+        return if width >= android::TABLET_MIN_WIDTH_DP {
+            Device::Tablet
+        } else {
+            Device::Mobile
+        };
     }
     let browser_like = ua.raw.starts_with("Mozilla/") && ua.any(&[Chrome, Firefox, SafariToken, Version]);
     match mobile_hint {

@@ -9,6 +9,7 @@
 //! ([`hints`]). Anything outside the vocabulary is reported as `None` ("other"), never as
 //! the nearest in-vocabulary name.
 
+mod android;
 mod browser;
 mod device;
 mod hints;
@@ -17,8 +18,6 @@ mod os;
 mod signals;
 
 use crate::domain::{Browser, Device, Os};
-#[cfg(any(test, feature = "testing"))]
-pub use signals::matched_tokens;
 use signals::{Signal, Signals};
 
 /// What a user agent says about the visitor's software and hardware.
@@ -60,6 +59,36 @@ pub fn classify_with_hints(user_agent: &str, hints: &ClientHints<'_>) -> UserAge
         os,
         browser: browser::browser(&ua, hints),
     }
+}
+
+/// The tokens of our tables found in `user_agent`, the model-table entries its model
+/// matched (`model:…`) and the structural rules that fired (`rule:…`): for diagnosing the
+/// tables on a corpus in aggregate (which of our entries fire on rows we get wrong).
+#[cfg(any(test, feature = "testing"))]
+pub fn matched_tokens(user_agent: &str) -> Vec<String> {
+    let mut tokens: Vec<String> = signals::matched_tokens(user_agent)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    if let Some(model) = models::android_model(user_agent) {
+        tokens.extend(models::matched_entries(model).into_iter().map(|e| format!("model:{e}")));
+        let model = models::Model::new(model);
+        if model.is_tv() && !model.is_tv_by_name() {
+            tokens.push("rule:numbered like a TV".into());
+        }
+    }
+    if let Some(vertical) = android::build_vertical(user_agent) {
+        tokens.push(format!("rule:build vertical {vertical:?}"));
+    }
+    if let Some(width) = android::smallest_width_dp(user_agent) {
+        let side = if width >= android::TABLET_MIN_WIDTH_DP {
+            "tablet"
+        } else {
+            "phone"
+        };
+        tokens.push(format!("rule:screen width of a {side}"));
+    }
+    tokens
 }
 
 /// A user agent and the signals its tokens raised.

@@ -131,6 +131,8 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("aftr", Android),
     ("aftka", Android),
     ("andr0id", Android),
+    // Facebook for Android's own user agent, `[FBAN/FB4A;…]`, may name no system
+    ("fb4a", Android),
     ("adr ", Android),
     ("macintosh", Macintosh),
     ("macintosh", Mac),

@@ -6,6 +6,7 @@
 //! under a millisecond; `cargo bench -p lib --features testing --bench classification`
 //! prints it) and reports every occurrence, overlapping ones included.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
@@ -45,6 +46,7 @@ pub(super) enum Signal {
     Console,
     NotConsole,
     Tv,
+    SetTopCpu,
     Wearable,
     Embedded,
     Tablet,
@@ -52,6 +54,10 @@ pub(super) enum Signal {
     MobileSlash,
     Handheld,
     MobileWord,
+    // where the structural rules of `android` and `models` have something to read
+    BuildId,
+    AppMetrics,
+    LinuxList,
 }
 
 /// The set of signals a user agent raised.
@@ -64,6 +70,15 @@ impl Signals {
     }
 }
 
+/// Tokens that say where a structural rule has something to read, so that it runs only
+/// on the user agents that have it.
+const STRUCTURE: &[(&str, Signal)] = &[
+    ("build/", Signal::BuildId),
+    ("fbdm/{", Signal::AppMetrics),
+    (" android (", Signal::AppMetrics),
+    ("(linux; ", Signal::LinuxList),
+];
+
 struct Scanner {
     automaton: AhoCorasick,
     /// Per pattern, the signals it raises.
@@ -73,21 +88,21 @@ struct Scanner {
 }
 
 static SCANNER: LazyLock<Scanner> = LazyLock::new(|| {
+    let mut index: HashMap<&str, usize> = HashMap::new();
     let mut patterns: Vec<&'static str> = Vec::new();
     let mut raises: Vec<u64> = Vec::new();
     for (token, signal) in super::browser::TOKENS
         .iter()
         .chain(super::os::TOKENS)
         .chain(super::device::TOKENS)
+        .chain(STRUCTURE)
     {
-        let bit = 1u64 << *signal as u8;
-        match patterns.iter().position(|p| p == token) {
-            Some(i) => raises[i] |= bit,
-            None => {
-                patterns.push(token);
-                raises.push(bit);
-            }
-        }
+        let i = *index.entry(token).or_insert_with(|| {
+            patterns.push(token);
+            raises.push(0);
+            patterns.len() - 1
+        });
+        raises[i] |= 1u64 << *signal as u8;
     }
     let automaton = AhoCorasick::builder()
         .ascii_case_insensitive(true)
@@ -138,6 +153,7 @@ mod tests {
             .iter()
             .chain(super::super::os::TOKENS)
             .chain(super::super::device::TOKENS)
+            .chain(STRUCTURE)
         {
             assert_eq!(*token, token.to_ascii_lowercase(), "{token}");
         }
