@@ -15,14 +15,12 @@ use lambda_http::aws_lambda_events::apigw::{
     ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription,
 };
 use lambda_http::aws_lambda_events::query_map::QueryMap;
-use lambda_http::http::{Method, StatusCode};
+use lambda_http::http::StatusCode;
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use lib::redirect::Redirector;
 use lib::service::Service;
 use tokio::net::TcpListener;
-
-pub mod index;
 
 pub mod streams;
 
@@ -40,25 +38,18 @@ pub struct Functions {
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `MCP_PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
-    /// The page functions (`account`; settings from `PUBLIC_BASE_URL`).
+    /// The page functions (`account`, `app`; settings from `PUBLIC_BASE_URL`).
     pub site: lib::pages::Site,
-    /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
-    pub demo_workspace: Option<lib::ids::ObjectId>,
 }
 
 impl Functions {
-    pub fn new(
-        service: Service,
-        streams: aws_sdk_dynamodbstreams::Client,
-        demo_workspace: Option<lib::ids::ObjectId>,
-    ) -> Arc<Self> {
+    pub fn new(service: Service, streams: aws_sdk_dynamodbstreams::Client) -> Arc<Self> {
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
             mcp: lib::mcp::Endpoint::new(service.clone(), lib::mcp::Settings::from_env()),
             site: lib::pages::Site::new(service.clone(), lib::pages::Settings::from_env()),
             service,
-            demo_workspace,
         })
     }
 }
@@ -210,9 +201,6 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     let api = api_for_host(host.as_deref());
     let path = req.uri().path().to_string();
     let method = req.method().as_str().to_string();
-    if api == lib::manifest::Api::Service && path == "/" && matches!(req.method(), &Method::GET | &Method::HEAD) {
-        return index::page(host.as_deref().unwrap_or("localhost"), functions);
-    }
     // A function URL has its own host in AWS; here it answers on the service host, before the
     // service API's $default route.
     use lib::manifest::{Api, default_route, find_route};
@@ -258,6 +246,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "redirect" => redirect::handler(&functions.redirector, req).await,
         "fallback" => fallback::handler(req).await,
         "account" => account::handler(&functions.site, req).await,
+        "app" => app::handler(&functions.site, req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }
 }

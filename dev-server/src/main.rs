@@ -20,15 +20,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         tracing::info!(table = service.store.table(), "created table");
     }
     let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
-    let demo = if seed {
-        Some(seed_demo(&service, port).await?)
-    } else {
-        None
-    };
+    if seed {
+        seed_demo(&service, port).await?;
+    }
     let listener = tokio::net::TcpListener::bind(("0.0.0.0", port)).await?;
     tracing::info!(port, "dev server listening");
     let streams = dev_server::streams::StreamPoller::client_from_env().await;
-    let functions = dev_server::Functions::new(service, streams, demo);
+    let functions = dev_server::Functions::new(service, streams);
     let aggregator = functions.clone();
     tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
     tokio::select! {
@@ -54,7 +52,7 @@ fn demo_password(entropy: &dyn lib::clock::Entropy) -> String {
 
 /// Makes sure the demo user and workspace exist, gives the user a fresh key and password,
 /// prints them.
-async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::AdminError> {
+async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminError> {
     let workspace_id = ObjectId::parse(DEMO_WORKSPACE).expect("constant id");
     if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
         admin::create_user(service, DEMO_EMAIL).await?;
@@ -77,7 +75,7 @@ async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::Admi
     println!();
     println!("  Demo workspace id: {workspace_id}");
     println!("  Demo API key:      {key}");
-    println!("  Demo sign-in:      http://localhost:{port}/account/sign-in");
+    println!("  Demo app:          http://localhost:{port}/ (sign in with the e-mail and password below)");
     println!("  Demo email:        {DEMO_EMAIL}");
     println!("  Demo password:     {password}");
     println!();
@@ -86,5 +84,5 @@ async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::Admi
         "  curl -s -X POST http://localhost:{port}/apiv1/link/create -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"workspaceId\":\"{workspace_id}\",\"name\":\"Docs\",\"url\":\"https://example.com/docs\"}}'"
     );
     println!();
-    Ok(workspace_id)
+    Ok(())
 }

@@ -183,6 +183,17 @@ pub const FUNCTIONS: &[Function] = &[
         index_actions: &[QUERY],
     },
     Function {
+        name: "app",
+        logical_id: "AppFunction",
+        routes: &[
+            service("ANY", "/"),
+            service("ANY", "/app"),
+            service("ANY", "/app/{proxy+}"),
+        ],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        index_actions: &[QUERY],
+    },
+    Function {
         name: "fallback",
         logical_id: "FallbackFunction",
         routes: &[service("ANY", DEFAULT_ROUTE)],
@@ -338,6 +349,15 @@ mod tests {
         assert_eq!(matched.parameters, vec![("proxy", "integrations/keys".to_string())]);
         assert_eq!(name(Api::Service, "GET", "/account"), Some("account"));
         assert_eq!(name(Api::Service, "GET", "/accounts"), Some("fallback"));
+    }
+
+    #[test]
+    fn the_root_and_app_paths_go_to_the_app() {
+        assert_eq!(name(Api::Service, "GET", "/"), Some("app"));
+        assert_eq!(name(Api::Service, "POST", "/app/w/abc/links/new"), Some("app"));
+        assert_eq!(name(Api::Service, "GET", "/app"), Some("app"));
+        assert_eq!(name(Api::Service, "GET", "/apps"), Some("fallback"));
+        assert_eq!(name(Api::ShortLinks, "GET", "/"), Some("redirect"));
     }
 
     #[test]

@@ -168,6 +168,7 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "workspace-analytics.json" => workspace_analytics::handler(service, request).await,
         "fallback.json" => fallback::handler(request).await,
         "account.json" => account::handler(&app.functions.site, request).await,
+        "app.json" => app::handler(&app.functions.site, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -239,6 +240,16 @@ async fn the_account_event_is_answered_with_the_sign_in_page() {
         "{html}"
     );
     assert!(html.contains(r#"name="next" value="/account/integrations""#), "{html}");
+}
+
+#[tokio::test]
+async fn the_app_event_is_answered_with_the_home_page() {
+    let app = spawn_app().await;
+    let (status, page) = answer(&app, "app.json", EVENT_LINK).await;
+    let html = page.as_str().expect("an HTML page");
+    assert_eq!(status, 200);
+    assert!(html.contains("https://api.example.com/apiv1/mcp"), "{html}");
+    assert!(html.contains(r#"href="/account/sign-in"#), "{html}");
 }
 
 #[tokio::test]

@@ -75,7 +75,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     let address = format!("http://{}", listener.local_addr().expect("address"));
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
     let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
-    let functions = dev_server::Functions::new((*service).clone(), streams, None);
+    let functions = dev_server::Functions::new((*service).clone(), streams);
     tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
         address,

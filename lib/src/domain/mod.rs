@@ -16,7 +16,7 @@ mod vocabulary;
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, Plan, Role, Scope, Tag, User, VerifiedDomain, Workspace};
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
-pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
+pub use link::{ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, Slug};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{HexColor, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
