@@ -403,7 +403,7 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
     let (email, _) = owner_with_workspace(&app, "Acme").await;
     let mut browser = Browser::new(&app);
     let form = browser.get("/account/sign-in?next=//evil.example/").await;
-    assert!(form.html.contains("name=\"next\" value=\"/account/integrations\""));
+    assert!(form.html.contains("name=\"next\" value=\"/app\""));
     let answer = browser
         .post(
             "/account/sign-in",
@@ -415,7 +415,7 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
             ],
         )
         .await;
-    assert_eq!(answer.location(), Some("/account/integrations"));
+    assert_eq!(answer.location(), Some("/app"));
 }
 
 #[tokio::test]

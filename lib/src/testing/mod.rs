@@ -4,6 +4,7 @@
 mod clock;
 mod links;
 mod requests;
+pub mod traffic;
 pub mod ua_corpus;
 
 pub use clock::{FixedClock, SeededEntropy};
