@@ -7,6 +7,11 @@
 # how to fix it, then exits non-zero. Probes that are expected to fail run inside `if`, never as
 # a bare command or assignment that `set -e` would turn into a silent exit.
 
+# A command that fails where no step expected it (a slip of `set -e`) still says so in one line
+# instead of ending the script silently.
+set -o errtrace
+trap 'if [ "$BASH_SUBSHELL" = 0 ]; then printf "error: \"%s\" failed (%s line %s). Fix: see the output above; if there is none, rerun with \"bash -x\" to see why\n" "$BASH_COMMAND" "${BASH_SOURCE[0]}" "$LINENO" >&2; fi' ERR
+
 CACHE="${SMARTLINKS_CACHE:-$HOME/.cache/smartlinks}"
 export SMARTLINKS_CACHE="$CACHE"
 export PATH="$CACHE/bin:$PATH"

@@ -237,6 +237,28 @@ where
     }
 }
 
+/// Whether a conditional `PutItem` applied (`Ok(false)`: its condition did not hold).
+fn put_applied<O, R>(
+    result: Result<O, SdkError<aws_sdk_dynamodb::operation::put_item::PutItemError, R>>,
+) -> Result<bool, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    use aws_sdk_dynamodb::operation::put_item::PutItemError;
+    match result {
+        Ok(_) => Ok(true),
+        Err(e)
+            if matches!(
+                e.as_service_error(),
+                Some(PutItemError::ConditionalCheckFailedException(_))
+            ) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(StoreError::request("PutItem", e)),
+    }
+}
+
 /// Runs a query to its end, following `LastEvaluatedKey` page by page.
 async fn query_all(
     query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,

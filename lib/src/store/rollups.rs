@@ -77,7 +77,6 @@ impl Store {
     /// Reads the sketches at `key`, lets `merge` change them, and writes them back if nobody
     /// else did meanwhile (retrying from a fresh read otherwise).
     pub async fn merge_sketches(&self, key: &Key, merge: impl Fn(&mut Sketches)) -> Result<(), StoreError> {
-        use aws_sdk_dynamodb::operation::put_item::PutItemError;
         for attempt in 0..16 {
             let current = self.get(key, true).await?;
             let version = match current.as_ref().and_then(|i| i.get(VERSION)) {
@@ -100,18 +99,10 @@ impl Store {
             } else {
                 request.condition_expression("attribute_not_exists(PK)")
             };
-            match request.send().await {
-                Ok(_) => return Ok(()),
-                Err(e)
-                    if matches!(
-                        e.as_service_error(),
-                        Some(PutItemError::ConditionalCheckFailedException(_))
-                    ) =>
-                {
-                    super::backoff(attempt).await;
-                }
-                Err(e) => return Err(StoreError::request("PutItem", e)),
+            if super::put_applied(request.send().await)? {
+                return Ok(());
             }
+            super::backoff(attempt).await;
         }
         Err(StoreError::Contention("merge sketches"))
     }

@@ -4,7 +4,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, decode, encode, item_key, key_map, keys, n, query_all, s, update_applied};
+use super::{Store, StoreError, decode, encode, item_key, key_map, keys, n, put_applied, query_all, s, update_applied};
 use crate::domain::Session;
 
 /// A sign-in subject's lock state (`SIGNIN#<subject>` / `GUARD`).
@@ -172,27 +172,13 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut item = encode(guard, &keys::sign_in_guard(subject), None)?;
         item.insert(keys::TTL.into(), epoch(keep_until));
-        let result = self
+        let request = self
             .client
             .put_item()
             .table_name(&self.table)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(PK) OR lockouts = :previous")
-            .expression_attribute_values(":previous", n(previous_lockouts))
-            .send()
-            .await;
-        use aws_sdk_dynamodb::operation::put_item::PutItemError;
-        match result {
-            Ok(_) => Ok(true),
-            Err(e)
-                if matches!(
-                    e.as_service_error(),
-                    Some(PutItemError::ConditionalCheckFailedException(_))
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(e) => Err(StoreError::request("PutItem", e)),
-        }
+            .expression_attribute_values(":previous", n(previous_lockouts));
+        put_applied(request.send().await)
     }
 }
