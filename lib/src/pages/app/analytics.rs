@@ -237,29 +237,26 @@ pub const LINK_BREAKDOWNS: &[(&str, &str)] = &[
 /// The workspace report's breakdowns: the link's but referrers (the last).
 pub const WORKSPACE_BREAKDOWNS: &[(&str, &str)] = LINK_BREAKDOWNS.split_at(5).0;
 
+/// A breakdown both reports have (countries, cities, devices, systems, browsers), by its CSV
+/// part name, among `parts` given in [`WORKSPACE_BREAKDOWNS`]' order.
+fn shared<'r>(key: &str, parts: [&'r Entries; 5]) -> Option<&'r Entries> {
+    let i = WORKSPACE_BREAKDOWNS.iter().position(|(k, _)| *k == key)?;
+    Some(parts[i])
+}
+
 /// A link report's breakdown by its CSV part name.
 pub fn link_entries<'r>(report: &'r LinkAnalytics, key: &str) -> Option<&'r Entries> {
-    Some(match key {
-        "countries" => &report.countries,
-        "cities" => &report.cities,
-        "devices" => &report.devices,
-        "os" => &report.os,
-        "browsers" => &report.browsers,
-        "referrers" => &report.referrers,
-        _ => return None,
-    })
+    if key == "referrers" {
+        return Some(&report.referrers);
+    }
+    let r = report;
+    shared(key, [&r.countries, &r.cities, &r.devices, &r.os, &r.browsers])
 }
 
 /// A workspace report's breakdown by its CSV part name.
 pub fn workspace_entries<'r>(report: &'r WorkspaceAnalytics, key: &str) -> Option<&'r Entries> {
-    Some(match key {
-        "countries" => &report.countries,
-        "cities" => &report.cities,
-        "devices" => &report.devices,
-        "os" => &report.os,
-        "browsers" => &report.browsers,
-        _ => return None,
-    })
+    let r = report;
+    shared(key, [&r.countries, &r.cities, &r.devices, &r.os, &r.browsers])
 }
 
 /// The top referrers of a rule or variant, in words (`google.com 5, Direct 2`).

@@ -101,59 +101,33 @@ pub fn daily(days: &[(NaiveDate, u64)], fit: Fit, label: &str) -> Option<String>
             .margin_left(4)
             .x_label_area_size(26)
             .y_label_area_size(44);
+        let mut chart = builder.build_cartesian_2d((0..n).into_segmented(), 0..top).ok()?;
+        let formatter = |v: &SegmentValue<u32>| match v {
+            SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => date_label(*i),
+            SegmentValue::Last => String::new(),
+        };
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .set_all_tick_mark_size(0)
+            .bold_line_style(FAINT)
+            .light_line_style(TRANSPARENT)
+            .axis_style(LINE)
+            .x_labels(fit.x_labels().min(days.len()))
+            .y_labels(5)
+            .x_label_formatter(&formatter)
+            .label_style(text(12.0, &MUTED))
+            .draw()
+            .ok()?;
+        let points = days.iter().enumerate().map(|(i, (_, v))| (i as u32, *v));
         if days.len() <= MOST_BARS {
-            let mut chart = builder.build_cartesian_2d((0..n).into_segmented(), 0..top).ok()?;
-            let formatter = |v: &SegmentValue<u32>| match v {
-                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => date_label(*i),
-                SegmentValue::Last => String::new(),
-            };
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .set_all_tick_mark_size(0)
-                .bold_line_style(FAINT)
-                .light_line_style(TRANSPARENT)
-                .axis_style(LINE)
-                .x_labels(fit.x_labels().min(days.len()))
-                .y_labels(5)
-                .x_label_formatter(&formatter)
-                .label_style(text(12.0, &MUTED))
-                .draw()
-                .ok()?;
             let gap = if days.len() > 45 { 0 } else { 2 };
-            chart
-                .draw_series(
-                    Histogram::vertical(&chart)
-                        .style(ACCENT.filled())
-                        .margin(gap)
-                        .data(days.iter().enumerate().map(|(i, (_, v))| (i as u32, *v))),
-                )
-                .ok()?;
+            let bars = Histogram::vertical(&chart).style(ACCENT.filled()).margin(gap).data(points);
+            chart.draw_series(bars).ok()?;
         } else {
-            let mut chart = builder.build_cartesian_2d(0..n - 1, 0..top).ok()?;
-            let formatter = |i: &u32| date_label(*i);
+            let area = points.map(|(i, v)| (SegmentValue::CenterOf(i), v));
             chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .set_all_tick_mark_size(0)
-                .bold_line_style(FAINT)
-                .light_line_style(TRANSPARENT)
-                .axis_style(LINE)
-                .x_labels(fit.x_labels())
-                .y_labels(5)
-                .x_label_formatter(&formatter)
-                .label_style(text(12.0, &MUTED))
-                .draw()
-                .ok()?;
-            chart
-                .draw_series(
-                    AreaSeries::new(
-                        days.iter().enumerate().map(|(i, (_, v))| (i as u32, *v)),
-                        0,
-                        ACCENT.mix(0.35),
-                    )
-                    .border_style(ACCENT),
-                )
+                .draw_series(AreaSeries::new(area, 0, ACCENT.mix(0.35)).border_style(ACCENT))
                 .ok()?;
         }
         Some(())

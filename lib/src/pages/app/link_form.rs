@@ -355,13 +355,34 @@ impl LinkForm {
     /// from `stored`, so an untouched setting is never rewritten (an expired date may stay,
     /// rule ids and their statistics survive an edit of the name), and `null` clears.
     pub fn patch_body(&self, stored: &LinkForm) -> Map<String, Value> {
-        let before = stored.fields();
+        let before = stored.normalized().fields();
+        let now = self.normalized().fields();
         self.fields()
             .into_iter()
-            .zip(before)
-            .filter(|((_, now), (_, then))| now != then)
+            .zip(now.into_iter().zip(before))
+            .filter(|(_, ((_, now), (_, then)))| now != then)
             .map(|((name, value), _)| (name.to_string(), value))
             .collect()
+    }
+
+    /// The form with its unordered choices sorted (tags, and each rule's countries, devices,
+    /// systems, browsers and days): a select or checkboxes post them in their own order, which
+    /// must not count as a change.
+    fn normalized(&self) -> Self {
+        let mut form = self.clone();
+        form.tag_ids.sort();
+        for rule in &mut form.rules {
+            for list in [
+                &mut rule.countries,
+                &mut rule.devices,
+                &mut rule.os,
+                &mut rule.browsers,
+                &mut rule.days,
+            ] {
+                list.sort();
+            }
+        }
+        form
     }
 
     /// The paths of the controls (and groups of controls) an error can be shown beside.
@@ -611,6 +632,20 @@ mod tests {
         assert_eq!(form.anchor("tagIds[3]").as_deref(), Some("tagIds"));
         assert_eq!(form.anchor("names").as_deref(), None);
         assert_eq!(form.anchor("url"), None);
+    }
+
+    #[test]
+    fn choices_posted_in_another_order_are_no_change() {
+        let stored = posted(
+            "name=A&default.targetUrl=x&rules%5B0%5D.targetUrl=y&rules%5B0%5D.country=US&rules%5B0%5D.country=DE",
+        );
+        let edited = posted(
+            "name=A&default.targetUrl=x&rules%5B0%5D.targetUrl=y&rules%5B0%5D.country=DE&rules%5B0%5D.country=US",
+        );
+        assert!(
+            edited.patch_body(&stored).is_empty(),
+            "the rules (and their ids) are kept"
+        );
     }
 
     #[test]
