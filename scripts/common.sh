@@ -272,9 +272,12 @@ ensure_api_fuzzers() {
 
 # The browser tests: Debian's Chromium (Playwright's own browser download cannot work here) driven
 # by Playwright for Python, in a venv that also has the Python mcp client (a test uses the key a
-# page made). Sets E2E_PYTHON and CHROMIUM.
+# page made), and axe-core (npm) for the accessibility check of every page. Sets E2E_PYTHON,
+# CHROMIUM and AXE_CORE.
 PLAYWRIGHT_VERSION="1.65.2"
+AXE_CORE_VERSION="4.14.1"
 ensure_browser_tests() {
+    ensure_axe_core
     if ! command -v chromium >/dev/null 2>&1; then
         log "installing chromium (Debian)"
         apt_install chromium
@@ -284,6 +287,22 @@ ensure_browser_tests() {
     fi
     venv_tool e2e "playwright==$PLAYWRIGHT_VERSION mcp==$MCP_PY_VERSION"
     export E2E_PYTHON="$CACHE/venvs/e2e/bin/python" CHROMIUM
+}
+
+# axe-core, the accessibility engine the browser tests run on every page, pinned, from npm (the
+# browser loads its axe.min.js; nothing of it runs in Node). Sets AXE_CORE.
+ensure_axe_core() {
+    local dir="$CACHE/axe-core"
+    local script="$dir/node_modules/axe-core/axe.min.js"
+    if [ "$(cat "$dir/.installed" 2>/dev/null)" != "$AXE_CORE_VERSION" ] || [ ! -f "$script" ]; then
+        log "installing axe-core@$AXE_CORE_VERSION (npm) into $dir"
+        npm_install "$dir" "axe-core@$AXE_CORE_VERSION"
+        if [ ! -f "$script" ]; then
+            fail "axe-core@$AXE_CORE_VERSION installed no axe.min.js into $dir" "delete $dir and rerun"
+        fi
+        echo "$AXE_CORE_VERSION" >"$dir/.installed"
+    fi
+    export AXE_CORE="$script"
 }
 
 # Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.

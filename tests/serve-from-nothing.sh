@@ -2,7 +2,7 @@
 # The README's run command on a machine that never ran the project: starts scripts/serve with an
 # EMPTY install cache on free ports, waits for the demo key line, creates a link with the curl it
 # printed, visits the link as a browser, reads the visit back in analytics, signs in to the pages
-# with the printed password, checks the GET / page, then stops scripts/serve and checks that every process it started is gone.
+# with the printed password, checks the GET / page and the app it leads to, then stops scripts/serve and checks that every process it started is gone.
 #   tests/serve-from-nothing.sh [EMPTY_CACHE_DIR]   (default: a new temporary folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -89,17 +89,21 @@ csrf=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' <<<"$form" | head -n1)
 signed_in=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -b "$jar" -c "$jar" \
     --data-urlencode "csrf=$csrf" --data-urlencode "email=$email" --data-urlencode "password=$password" \
     "$base/account/sign-in")
-[ "$signed_in" = "303 $base/account/integrations" ] || fail_test "signing in with the printed password answered '$signed_in'"
+[ "$signed_in" = "303 $base/app" ] || fail_test "signing in with the printed password answered '$signed_in'"
 integrations=$(curl -s -b "$jar" "$base/account/integrations")
 grep -q -- "$workspace" <<<"$integrations" || fail_test "the integrations page does not show the demo workspace"
 
 issuer=$(curl -s "$base/.well-known/oauth-authorization-server" | python3 -c 'import json,sys; print(json.load(sys.stdin)["issuer"])')
 [ "$issuer" = "$base" ] || fail_test "the OAuth authorization server names issuer '$issuer', not $base"
 
+# GET / tells a newcomer where each door answers; signed in, it leads to the demo workspace's
+# links (the app), whose first-run panel names the workspace.
 page=$(curl -s "$base/")
-for expected in "/apiv1/mcp" "$workspace" "/account/sign-in" "/.well-known/oauth-authorization-server"; do
+for expected in "/apiv1/mcp" "/account/sign-in"; do
     grep -q -- "$expected" <<<"$page" || fail_test "GET / does not mention $expected"
 done
+app=$(curl -s -L -b "$jar" "$base/")
+grep -q -- "$workspace" <<<"$app" || fail_test "GET / signed in does not lead to the demo workspace's links"
 
 pids=$(sed -n 's/.*pid \([0-9][0-9]*\)$/\1/p' "$out")
 [ -n "$pids" ] || fail_test "scripts/serve printed no process ids"

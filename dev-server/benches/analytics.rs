@@ -9,115 +9,19 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chrono::{DateTime, NaiveDate, Utc};
-use futures::StreamExt;
-use lib::analytics::{ClickRecord, fold};
+use chrono::{NaiveDate, Utc};
 use lib::clock::{Entropy, OsEntropy};
 use lib::config::Config;
-use lib::domain::{Browser, Device, Os};
 use lib::service::Service;
-use lib::store::{Click, Store};
+use lib::store::Store;
 use lib::testing::RequestCounter;
-use lib::testing::{FixedClock, SeededEntropy};
+use lib::testing::{FixedClock, traffic};
 use lib::wire::{Door, LinkInput};
 use serde_json::json;
 
 const DAYS: u64 = 90;
 const OTHER_LINKS: usize = 99;
 const OTHER_LINK_CLICKS_PER_DAY: u64 = 20;
-
-fn click(
-    link: &lib::ids::ObjectId,
-    ws: &lib::ids::ObjectId,
-    day: NaiveDate,
-    visitor: u64,
-    rule: &str,
-    e: &SeededEntropy,
-) -> Click {
-    const COUNTRIES: [&str; 6] = ["US", "DE", "FR", "GB", "BR", "JP"];
-    const CITIES: [&str; 6] = ["New York", "Berlin", "Paris", "London", "São Paulo", "Tokyo"];
-    const REFERRERS: [Option<&str>; 4] = [None, Some("google.com"), Some("news.ycombinator.com"), Some("t.co")];
-    let at: DateTime<Utc> = day.and_hms_opt(12, 0, 0).unwrap().and_utc();
-    let c = e.below(6) as usize;
-    Click {
-        id: lib::ids::ObjectId::generate(at, e),
-        link_id: link.clone(),
-        workspace_id: ws.clone(),
-        at,
-        day,
-        rule_id: Some(rule.to_string()),
-        variant_id: None,
-        country: Some(COUNTRIES[c].to_string()),
-        city: Some(CITIES[c].to_string()),
-        device: [Device::Desktop, Device::Mobile, Device::Tablet][e.below(3) as usize],
-        os: [Some(Os::Windows), Some(Os::Ios), Some(Os::Android), None][e.below(4) as usize],
-        browser: [
-            Some(Browser::Chrome),
-            Some(Browser::Safari),
-            Some(Browser::Firefox),
-            None,
-        ][e.below(4) as usize],
-        referrer: REFERRERS[e.below(4) as usize].map(str::to_string),
-        // The production visitor hash (SHA-256 of IP and user agent), one distinct visitor each.
-        visitor: lib::visitor::visitor_hash(&visitor.to_string(), "bench"),
-        bot: false,
-        // One visit in five comes from a printed QR code.
-        trigger: if e.below(5) == 0 {
-            lib::visitor::Trigger::Qr
-        } else {
-            lib::visitor::Trigger::Link
-        },
-    }
-}
-
-/// One day of stream records as a shard would deliver them: the viral link's clicks and
-/// a few of every other link's, interleaved, with increasing sequence numbers.
-fn day_batch(
-    day_index: u64,
-    day: NaiveDate,
-    ws: &lib::ids::ObjectId,
-    links: &[(lib::ids::ObjectId, Vec<String>, u64)],
-) -> Vec<ClickRecord> {
-    let entropy = SeededEntropy::new(day_index);
-    let mut records = Vec::new();
-    let mut sequence = 1_000_000_000u64;
-    for (n, (link, rules, per_day)) in links.iter().enumerate() {
-        for i in 0..*per_day {
-            sequence += 1;
-            let rule = &rules[(i % rules.len() as u64) as usize];
-            let visitor = ((n as u64) << 40) | (day_index * per_day + i);
-            let c = click(link, ws, day, visitor, rule, &entropy);
-            records.push(ClickRecord {
-                sequence: sequence.to_string(),
-                shard: day_index % 32,
-                click: c,
-            });
-        }
-    }
-    records
-}
-
-/// Folds every day through the aggregator in stream-sized batches, a few days at a time.
-async fn load(
-    store: &Store,
-    ws: &lib::ids::ObjectId,
-    links: &[(lib::ids::ObjectId, Vec<String>, u64)],
-    first_day: NaiveDate,
-) {
-    let days = (0..DAYS).map(|d| {
-        let store = store.clone();
-        async move {
-            let records = day_batch(d, first_day + chrono::Days::new(d), ws, links);
-            for batch in records.chunks(1_000) {
-                fold(&store, batch).await.expect("fold");
-            }
-        }
-    });
-    futures::stream::iter(days)
-        .buffer_unordered(4)
-        .collect::<Vec<_>>()
-        .await;
-}
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -216,7 +120,7 @@ async fn main() {
         links.push((link.id, vec![rule], OTHER_LINK_CLICKS_PER_DAY));
     }
     let started = Instant::now();
-    load(&service.store, &ws.id, &links, first_day).await;
+    traffic::load(&service.store, &ws.id, &links, first_day, DAYS).await;
     let all_clicks: u64 = links.iter().map(|(_, _, per_day)| per_day * DAYS).sum();
     println!(
         "loaded {all_clicks} clicks ({} of one link, the rest over {OTHER_LINKS} more) over {DAYS} days through the aggregator in {:.1} s",

@@ -47,7 +47,7 @@ pub async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::
     println!();
     println!("  Demo workspace id: {workspace_id}");
     println!("  Demo API key:      {key}");
-    println!("  Demo sign-in:      http://localhost:{port}/account/sign-in");
+    println!("  Demo app:          http://localhost:{port}/ (sign in with the e-mail and password below)");
     println!("  MCP endpoint:      http://localhost:{port}/apiv1/mcp (the key, or OAuth: add the URL in your client)");
     println!("  Demo email:        {DEMO_EMAIL}");
     println!("  Demo password:     {password}");

@@ -15,7 +15,7 @@ use lambda_http::aws_lambda_events::apigw::{
     ApiGatewayV2httpRequestContext, ApiGatewayV2httpRequestContextHttpDescription,
 };
 use lambda_http::aws_lambda_events::query_map::QueryMap;
-use lambda_http::http::{Method, StatusCode};
+use lambda_http::http::StatusCode;
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use lib::redirect::Redirector;
@@ -23,7 +23,6 @@ use lib::service::Service;
 use tokio::net::TcpListener;
 
 pub mod demo;
-pub mod index;
 
 pub mod streams;
 
@@ -41,24 +40,17 @@ pub struct Functions {
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
-    /// The page functions (`account`; settings from `PUBLIC_BASE_URL`).
+    /// The page functions (`account`, `app`; settings from `PUBLIC_BASE_URL`).
     pub site: lib::pages::Site,
     /// The `oauth` function: the authorization server (with the production fetcher of client
     /// ID metadata documents unless a test gives another).
     pub oauth: lib::oauth::AuthorizationServer,
-    /// The demo workspace `--seed-demo` made, shown on the `GET /` page.
-    pub demo_workspace: Option<lib::ids::ObjectId>,
 }
 
 impl Functions {
     /// Every function with the settings given (from the environment; in tests a public base or
     /// a test-only fetcher).
-    pub fn with_settings(
-        service: Service,
-        streams: aws_sdk_dynamodbstreams::Client,
-        demo_workspace: Option<lib::ids::ObjectId>,
-        settings: Settings,
-    ) -> Arc<Self> {
+    pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
         let site = lib::pages::Site::new(service.clone(), settings.pages);
         Arc::new(Self {
             redirector: Redirector::new(service.clone()),
@@ -67,7 +59,6 @@ impl Functions {
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
             site,
             service,
-            demo_workspace,
         })
     }
 }
@@ -103,15 +94,13 @@ pub async fn run(settings: Settings, seed: bool) -> Result<(), Box<dyn std::erro
         tracing::info!(table = service.store.table(), "created table");
     }
     let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
-    let demo = if seed {
-        Some(demo::seed_demo(&service, port).await?)
-    } else {
-        None
-    };
+    if seed {
+        demo::seed_demo(&service, port).await?;
+    }
     let listener = TcpListener::bind(("0.0.0.0", port)).await?;
     tracing::info!(port, "dev server listening");
     let streams = streams::StreamPoller::client_from_env().await;
-    let functions = Functions::with_settings(service, streams, demo, settings);
+    let functions = Functions::with_settings(service, streams, settings);
     let aggregator = functions.clone();
     tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
     tokio::select! {
@@ -268,9 +257,6 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     let api = api_for_host(host.as_deref());
     let path = req.uri().path().to_string();
     let method = req.method().as_str().to_string();
-    if api == lib::manifest::Api::Service && path == "/" && matches!(req.method(), &Method::GET | &Method::HEAD) {
-        return index::page(host.as_deref().unwrap_or("localhost"), functions);
-    }
     // A function URL has its own host in AWS; here it answers on the service host, before the
     // service API's $default route.
     use lib::manifest::{Api, default_route, find_route};
@@ -319,6 +305,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "api-docs" => api_docs::handler(req).await,
         "account" => account::handler(&functions.site, req).await,
         "oauth" => oauth::handler(&functions.oauth, req).await,
+        "app" => app::handler(&functions.site, req).await,
         other => Err(format!("the dev server has no handler for the routed function {other}").into()),
     }
 }

@@ -118,7 +118,10 @@ fn main() {
             }
         }
         let per_ua = started.elapsed().as_secs_f64() * 1e6 / f64::from(passes) / rows.len() as f64;
-        println!("ours {per_ua:.3} µs per user agent ({} rows, {passes} passes)", rows.len());
+        println!(
+            "ours {per_ua:.3} µs per user agent ({} rows, {passes} passes)",
+            rows.len()
+        );
         return;
     }
     let init = init_cost_median();

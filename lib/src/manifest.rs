@@ -249,6 +249,20 @@ pub const ACCOUNT: Function = Function {
     ..PLAIN
 };
 
+/// The web app: the home page, and every page under `/app` (links, the editor, analytics).
+pub const APP: Function = Function {
+    name: "app",
+    logical_id: "AppFunction",
+    routes: &[
+        service("ANY", "/"),
+        service("ANY", "/app"),
+        service("ANY", "/app/{proxy+}"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
 /// The OAuth authorization server and the protected resource's metadata: discovery,
 /// registration, the consent page, tokens and revocation, connected apps.
 pub const OAUTH: Function = Function {
@@ -298,6 +312,7 @@ pub const FUNCTIONS: &[Function] = &[
     CLICK_AGGREGATOR,
     REDIRECT,
     ACCOUNT,
+    APP,
     OAUTH,
     FALLBACK,
 ];
@@ -471,6 +486,15 @@ mod tests {
         );
         assert_eq!(name(Api::Service, "POST", "/oauth/token"), Some("oauth"));
         assert_eq!(name(Api::Service, "GET", "/.well-known/other"), Some("fallback"));
+    }
+
+    #[test]
+    fn the_root_and_app_paths_go_to_the_app() {
+        assert_eq!(name(Api::Service, "GET", "/"), Some("app"));
+        assert_eq!(name(Api::Service, "POST", "/app/w/abc/links/new"), Some("app"));
+        assert_eq!(name(Api::Service, "GET", "/app"), Some("app"));
+        assert_eq!(name(Api::Service, "GET", "/apps"), Some("fallback"));
+        assert_eq!(name(Api::ShortLinks, "GET", "/"), Some("redirect"));
     }
 
     #[test]

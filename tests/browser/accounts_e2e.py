@@ -11,7 +11,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx2
-from browser import check, chromium, screenshots
+from browser import check, chromium, new_context, screenshots
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -57,7 +57,7 @@ def generate_key(page, base, scopes):
 def main(base, email, password, workspace):
     mcp_url = f"{base}/apiv1/mcp"
     with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = new_context(browser)
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
         page = context.new_page()
         errors = []
@@ -120,6 +120,7 @@ def main(base, email, password, workspace):
         page.goto(f"{base}/account/integrations")
         check(page.url.startswith(f"{base}/account/sign-in"), "after sign-out the pages ask to sign in again")
         check(not errors, f"no script errors: {errors}")
+        check(not context.console_errors, f"no console errors (CSP included): {context.console_errors}")
         context.close()
 
 

@@ -1,9 +1,14 @@
-"""Shared support of the browser tests: Debian's Chromium under Playwright, and screenshots.
+"""Shared support of the browser tests: Debian's Chromium under Playwright, screenshots, and an
+accessibility check of every page.
 
 Chromium runs headless with the flags this machine needs (no sandbox as root, no background
-networking: the network is closed), in a fresh profile.
+networking: the network is closed), in a fresh profile. axe-core (AXE_CORE, its axe.min.js from
+npm) is added to every page of a context made by `new_context` as an init script, which the
+DevTools protocol injects outside the page's Content-Security-Policy; the pages' own CSP still
+holds for everything else, and a CSP violation shows up as a console error.
 """
 
+import json
 import os
 from contextlib import contextmanager
 
@@ -41,8 +46,45 @@ def chromium():
             browser.close()
 
 
+# axe-core impacts that fail a page.
+BLOCKING = ("serious", "critical")
+
+
+def new_context(browser, **options):
+    """A browser context whose pages carry axe-core, and whose console errors are collected in
+    `context.console_errors` (a refused script or style under the CSP lands there)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+    context.add_init_script(path=os.environ["AXE_CORE"])
+    context.console_errors = []
+
+    def console(page, message):
+        # A 4xx answer is logged as a failed load; the tests expect those (a refused form).
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            context.console_errors.append(f"{page.url}: {message.text}")
+
+    def watch(page):
+        page.on("console", lambda m: console(page, m))
+        page.on("pageerror", lambda e: context.console_errors.append(f"{page.url}: {e}"))
+
+    context.on("page", watch)
+    return context
+
+
+def accessible(page, name):
+    """Runs axe-core on the page as it is; fails on a serious or critical violation."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        raise SystemExit(f"FAILED: axe-core is not loaded on {name} (make the context with new_context)")
+    result = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    blocking = [v for v in result["violations"] if v["impact"] in BLOCKING]
+    for v in blocking:
+        targets = [n["target"] for n in v["nodes"]][:5]
+        print(f"axe {v['impact']}: {v['id']}: {v['help']} at {json.dumps(targets)}")
+    check(not blocking, f"{name} has no serious or critical accessibility violation (axe-core)")
+
+
 def screenshots(page, name):
-    """Full-page screenshots of the current page at every width, as artifacts."""
+    """Full-page screenshots of the current page at every width, as artifacts, each width
+    checked by axe-core."""
     folder = os.environ["SCREENSHOTS"]
     size = page.viewport_size
     for width in WIDTHS:
@@ -51,4 +93,5 @@ def screenshots(page, name):
         page.screenshot(path=path, full_page=True)
         overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
         check(not overflow, f"{name} fits {width} px without sideways scrolling")
+        accessible(page, f"{name} at {width} px")
     page.set_viewport_size(size)

@@ -2,13 +2,13 @@
 # The pages in a real browser: headless Chromium (Debian's) driven by Playwright for Python
 # against a freshly started dev server. Screenshots of every page at 1280 and 375 px wide go to
 # artifacts/screenshots/ (look at them). Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
-# E2E_PYTHON and CHROMIUM (scripts/common.sh `ensure_browser_tests`) and debug builds of
+# E2E_PYTHON, CHROMIUM and AXE_CORE (scripts/common.sh `ensure_browser_tests`) and debug builds of
 # dev-server and linkctl. Usage: tests/browser/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
-: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${E2E_PYTHON:?}" "${CHROMIUM:?}"
+: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${E2E_PYTHON:?}" "${CHROMIUM:?}" "${AXE_CORE:?}"
 
 bin="$(cargo_target_dir)/debug"
 start_dev_server browser
@@ -19,6 +19,13 @@ email="browser-$(date +%s)-$$@example.com"
 password="a browser test password"
 printf '%s\n' "$password" | "$bin"/linkctl user create --email "$email" --password-stdin >/dev/null
 workspace=$("$bin"/linkctl workspace create --name "Browser tests" --owner "$email" | json_field id)
+"$bin"/linkctl tag create --workspace "$workspace" --name spring >/dev/null
+# For the app: a workspace where the person is only a member, and one they are not in.
+other="browser-other-$(date +%s)-$$@example.com"
+"$bin"/linkctl user create --email "$other" >/dev/null
+shared=$("$bin"/linkctl workspace create --name "Shared workspace" --owner "$other" | json_field id)
+"$bin"/linkctl member add --workspace "$shared" --user "$email" --role member >/dev/null
+foreign=$("$bin"/linkctl workspace create --name "Not yours" --owner "$other" | json_field id)
 
 export SCREENSHOTS="$PWD/artifacts/screenshots"
 mkdir -p "$SCREENSHOTS"
@@ -27,6 +34,9 @@ log "account pages in Chromium (screenshots in $SCREENSHOTS)"
 "$E2E_PYTHON" tests/browser/accounts_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 log "OAuth consent and connected-apps pages in Chromium"
 "$E2E_PYTHON" tests/browser/oauth_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
+log "the app in Chromium"
+"$E2E_PYTHON" tests/browser/app_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" "$shared" \
+    "$foreign" "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

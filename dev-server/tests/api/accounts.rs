@@ -1,23 +1,10 @@
 //! People sign in to the pages, and generate their API key on the integrations page.
 
-use lib::admin::{self, NewWorkspace};
+use lib::admin;
 use reqwest::{Method, StatusCode};
 
-use crate::helpers::{TestApp, spawn_app};
-use crate::pages_support::{Browser, PASSWORD};
-
-/// A person who owns a workspace; returns (email, workspace id).
-async fn owner_with_workspace(app: &TestApp, name: &str) -> (String, String) {
-    let email = app.person().await;
-    let options = NewWorkspace {
-        name: name.into(),
-        ..Default::default()
-    };
-    let ws = admin::create_workspace(&app.service, &email, options)
-        .await
-        .expect("workspace");
-    (email, ws.id.to_string())
-}
+use crate::helpers::spawn_app;
+use crate::pages_support::{Browser, PASSWORD, owner_with_workspace};
 
 #[tokio::test]
 async fn signing_in_with_the_right_password_opens_the_integrations_page() {
@@ -416,7 +403,7 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
     let (email, _) = owner_with_workspace(&app, "Acme").await;
     let mut browser = Browser::new(&app);
     let form = browser.get("/account/sign-in?next=//evil.example/").await;
-    assert!(form.html.contains("name=\"next\" value=\"/account/integrations\""));
+    assert!(form.html.contains("name=\"next\" value=\"/app\""));
     let answer = browser
         .post(
             "/account/sign-in",
@@ -428,7 +415,7 @@ async fn sign_in_never_sends_the_browser_to_another_site() {
             ],
         )
         .await;
-    assert_eq!(answer.location(), Some("/account/integrations"));
+    assert_eq!(answer.location(), Some("/app"));
 }
 
 #[tokio::test]

@@ -170,6 +170,7 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "api-docs.json" => api_docs::handler(request).await,
         "account.json" => account::handler(&app.functions.site, request).await,
         "oauth.json" => oauth::handler(&app.functions.oauth, request).await,
+        "app.json" => app::handler(&app.functions.site, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -280,6 +281,16 @@ async fn the_oauth_event_registers_a_public_client_under_the_api_gateway_domain(
     assert!(registration["client_id"].as_str().unwrap().starts_with("slc_"));
     assert_eq!(registration["client_name"], "Claude");
     assert_eq!(registration["token_endpoint_auth_method"], "none");
+}
+
+#[tokio::test]
+async fn the_app_event_is_answered_with_the_home_page() {
+    let app = spawn_app().await;
+    let (status, page) = answer(&app, "app.json", EVENT_LINK).await;
+    let html = page.as_str().expect("an HTML page");
+    assert_eq!(status, 200);
+    assert!(html.contains("https://api.example.com/apiv1/mcp"), "{html}");
+    assert!(html.contains(r#"href="/account/sign-in"#), "{html}");
 }
 
 #[tokio::test]

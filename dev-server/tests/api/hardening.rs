@@ -240,10 +240,10 @@ async fn deep_links_with_app_schemes_still_redirect() {
     let ws = app.workspace().await;
     app.create_ok(
         &ws,
-        json!({ "name": "app", "slug": "app", "url": "myapp://open/item/4?ref=x" }),
+        json!({ "name": "app", "slug": "deep", "url": "myapp://open/item/4?ref=x" }),
     )
     .await;
-    assert_eq!(app.get("app", &[]).await.location(), Some("myapp://open/item/4?ref=x"));
+    assert_eq!(app.get("deep", &[]).await.location(), Some("myapp://open/item/4?ref=x"));
 }
 
 #[tokio::test]

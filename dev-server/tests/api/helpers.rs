@@ -93,7 +93,7 @@ async fn spawn(
     let address = format!("http://{}", listener.local_addr().expect("address"));
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
     let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
-    let functions = dev_server::Functions::with_settings((*service).clone(), streams, None, settings);
+    let functions = dev_server::Functions::with_settings((*service).clone(), streams, settings);
     tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
         address,

@@ -3,6 +3,9 @@
 
 mod accounts;
 mod analytics;
+mod app_analytics;
+mod app_editor;
+mod app_pages;
 mod auth;
 mod bulk;
 mod create;

@@ -120,6 +120,14 @@ impl<'a> Browser<'a> {
         self.send(request).await
     }
 
+    /// Posts a form of `page` (with its CSRF token) and `fields`, as the page's form would.
+    pub async fn submit(&mut self, path: &str, page: &PageAnswer, fields: &[(&str, &str)]) -> PageAnswer {
+        let csrf = page.field("csrf").expect("the page's form carries a CSRF token");
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        self.post(path, &all).await
+    }
+
     /// Opens the sign-in page and signs in with `email` and `password`.
     pub async fn sign_in(&mut self, email: &str, password: &str) -> PageAnswer {
         let form = self.get("/account/sign-in").await;
@@ -158,6 +166,19 @@ impl<'a> Browser<'a> {
     }
 }
 
+/// A person who owns a workspace; returns (email, workspace id).
+pub async fn owner_with_workspace(app: &TestApp, name: &str) -> (String, String) {
+    let email = app.person().await;
+    let options = lib::admin::NewWorkspace {
+        name: name.into(),
+        ..Default::default()
+    };
+    let ws = lib::admin::create_workspace(&app.service, &email, options)
+        .await
+        .expect("workspace");
+    (email, ws.id.to_string())
+}
+
 impl TestApp {
     /// A user who can sign in with [`PASSWORD`]; returns the e-mail.
     pub async fn person(&self) -> String {
@@ -167,4 +188,20 @@ impl TestApp {
             .expect("user with a password");
         email
     }
+}
+
+impl TestApp {
+    /// An HTTP API key of the person with `email` (to read back what the pages did).
+    pub async fn key_of(&self, email: &str) -> String {
+        let user = lib::admin::resolve_user(&self.service, email).await.expect("user");
+        self.key_for(user.id.as_str(), true, None).await
+    }
+}
+
+/// A person signed in to the app who owns a workspace: (browser, email, workspace id).
+pub async fn signed_in_owner<'a>(app: &'a TestApp, name: &str) -> (Browser<'a>, String, String) {
+    let (email, ws) = owner_with_workspace(app, name).await;
+    let mut browser = Browser::new(app);
+    browser.sign_in(&email, PASSWORD).await;
+    (browser, email, ws)
 }

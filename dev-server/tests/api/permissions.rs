@@ -294,3 +294,40 @@ async fn the_oauth_account_and_mcp_functions_need_only_the_actions_their_policie
     .await;
     assert_allowed(&app, "oauth");
 }
+
+#[tokio::test]
+async fn the_app_needs_only_the_actions_its_policy_allows() {
+    let app = spawn_app().await;
+    let (mut browser, _, ws) = crate::pages_support::signed_in_owner(&app, "Acme").await;
+    admin::add_domain(&app.service, &ws, "go.example.com", true)
+        .await
+        .unwrap();
+    admin::create_tag(&app.service, &ws, "spring").await.unwrap();
+    app.requests.reset();
+
+    let id = crate::app_editor::create_three_rules(&mut browser, &ws).await;
+    let path = format!("/app/w/{ws}/links/{id}/edit");
+    let form = browser.get(&path).await;
+    let mut fields = crate::app_editor::three_rules();
+    fields.retain(|(name, _)| *name != "slug" && *name != "domain");
+    fields.extend([("slug", "moved"), ("domain", "go.example.com")]);
+    browser.submit(&path, &form, &fields).await;
+    for page in [
+        "/",
+        "/app",
+        "/app/help",
+        &format!("/app/w/{ws}/links?q=s"),
+        &format!("/app/w/{ws}/analytics"),
+    ] {
+        browser.get(page).await;
+    }
+    browser.get(&format!("/app/w/{ws}/links/{id}/analytics")).await;
+    browser
+        .get(&format!("/app/w/{ws}/links/{id}/analytics.csv?part=daily"))
+        .await;
+    let confirm = browser.get(&format!("/app/w/{ws}/links/{id}/delete")).await;
+    browser
+        .submit(&format!("/app/w/{ws}/links/{id}/delete"), &confirm, &[])
+        .await;
+    assert_allowed(&app, "app");
+}

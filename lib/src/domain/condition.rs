@@ -26,6 +26,13 @@ impl CountryCode {
         std::str::from_utf8(&self.text).expect("ASCII letters")
     }
 
+    /// Every assigned code, in code order.
+    pub fn all() -> impl Iterator<Item = Self> {
+        keshvar::SUPPORTED_ALPHA2_LIST
+            .iter()
+            .filter_map(|code| Self::parse(&code.to_string()))
+    }
+
     /// The English name people use (`United States`, `United Kingdom`, `South Korea`).
     pub fn name(&self) -> &'static str {
         let code = keshvar::Alpha2::try_from(self.alpha2()).expect("validated when parsed");

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::{AbTest, BoundedText, HexColor, Invalid, QrSettings, Rules};
 use crate::ids::ObjectId;
 
-/// Slugs that would shadow the service's own paths.
-pub const RESERVED_SLUGS: [&str; 5] = ["apiv1", "mcp", "oauth", "account", "robots"];
+/// Slugs that would shadow the service's own paths (`/apiv1`, `/mcp`, `/oauth`, the pages under
+/// `/account` and `/app`, `robots.txt`).
+pub const RESERVED_SLUGS: [&str; 6] = ["apiv1", "mcp", "oauth", "account", "app", "robots"];
 const MAX_SLUG_CHARS: usize = 100;
 
 /// The path part of a short link: lowercase letters, digits and hyphens, 1–100 characters.
@@ -186,12 +187,46 @@ impl Link {
 
     /// Whether visitors are served at `now`, given the clicks counted against its limit.
     pub fn is_live(&self, now: DateTime<Utc>, limited_clicks: u64) -> bool {
-        self.settings.active
-            && self.settings.expiration_date.is_none_or(|at| now < at)
-            && self
-                .settings
-                .clicks_limit
-                .is_none_or(|limit| limited_clicks < limit.get())
+        self.status(now, limited_clicks) == LinkStatus::Active
+    }
+
+    /// Whether visitors are served at `now` and, when not, why: an expiry or a spent click
+    /// limit is named before the switch (switching such a link on would not help).
+    pub fn status(&self, now: DateTime<Utc>, limited_clicks: u64) -> LinkStatus {
+        let settings = &self.settings;
+        if settings.expiration_date.is_some_and(|at| now >= at) {
+            LinkStatus::Expired
+        } else if settings.clicks_limit.is_some_and(|limit| limited_clicks >= limit.get()) {
+            LinkStatus::LimitReached
+        } else if !settings.active {
+            LinkStatus::Inactive
+        } else {
+            LinkStatus::Active
+        }
+    }
+}
+
+/// Whether a link redirects its visitors now, and if not, why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkStatus {
+    Active,
+    /// Switched off (`active: false`).
+    Inactive,
+    /// Its `expirationDate` has passed.
+    Expired,
+    /// Its `clicksLimit` is used up.
+    LimitReached,
+}
+
+impl LinkStatus {
+    /// How the pages name the status.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+            Self::Inactive => "inactive",
+            Self::Expired => "expired",
+            Self::LimitReached => "limit reached",
+        }
     }
 }
 

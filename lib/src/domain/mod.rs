@@ -23,7 +23,7 @@ pub use account::{
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use limits::{RateLimitOverrides, RateLimits};
-pub use link::{ClicksLimit, Hostname, Link, LinkSettings, Slug};
+pub use link::{ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, Slug};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};

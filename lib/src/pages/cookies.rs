@@ -10,6 +10,10 @@ use lambda_http::http::HeaderValue;
 pub const SESSION_COOKIE: &str = "__Host-session";
 /// The sign-in form's double-submit CSRF cookie over HTTPS.
 pub const SIGN_IN_COOKIE: &str = "__Host-signin";
+/// A one-time notice carried across the redirect after a form post (`Link "Docs" created.`).
+pub const FLASH_COOKIE: &str = "__Host-flash";
+/// How long a notice waits for the page it is meant for.
+const FLASH_LIFETIME: chrono::Duration = chrono::Duration::minutes(1);
 
 /// A cookie's name where it goes: the `__Host-` prefix needs `Secure`, which plain HTTP on
 /// localhost cannot have.
@@ -27,6 +31,25 @@ pub fn session_name(local: bool) -> &'static str {
 
 pub fn sign_in_name(local: bool) -> &'static str {
     name(SIGN_IN_COOKIE, local)
+}
+
+pub fn flash_name(local: bool) -> &'static str {
+    name(FLASH_COOKIE, local)
+}
+
+/// `Set-Cookie` for a notice the next page shows once (base64url, so any sentence fits).
+pub fn set_flash(message: &str, local: bool) -> HeaderValue {
+    use base64::Engine;
+    let value = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(message);
+    set(flash_name(local), &value, FLASH_LIFETIME, local)
+}
+
+/// The notice a request carries, if any.
+pub fn read_flash(req: &Request, local: bool) -> Option<String> {
+    use base64::Engine;
+    let value = read(req, flash_name(local))?;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(value).ok()?;
+    String::from_utf8(bytes).ok().filter(|m| !m.is_empty())
 }
 
 /// The value of a cookie the request carries.
@@ -77,6 +100,20 @@ mod tests {
         let text = header.to_str().unwrap();
         assert!(text.starts_with("session=abc"), "{text}");
         assert!(!text.contains("Secure"), "{text}");
+    }
+
+    #[test]
+    fn a_notice_survives_its_cookie() {
+        let header = set_flash("Link \"Spring; sale\" created.", true);
+        let pair = header.to_str().unwrap().split(';').next().unwrap().to_string();
+        let req = lambda_http::http::Request::builder()
+            .header("cookie", pair)
+            .body(lambda_http::Body::Empty)
+            .unwrap();
+        assert_eq!(
+            read_flash(&req, true).as_deref(),
+            Some("Link \"Spring; sale\" created.")
+        );
     }
 
     #[test]

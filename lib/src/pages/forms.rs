@@ -51,6 +51,11 @@ impl Form {
             .collect()
     }
 
+    /// The names of the fields, in order (repeated names repeat).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(|(n, _)| n.as_str())
+    }
+
     /// Whether a checkbox was ticked.
     pub fn checked(&self, name: &str) -> bool {
         self.get(name).is_some()
@@ -72,8 +77,9 @@ pub fn tokens_match(sent: Option<&str>, expected: Option<&str>) -> bool {
 pub struct LocalPath(String);
 
 impl Default for LocalPath {
+    /// The app's start: the signed-in user's links.
     fn default() -> Self {
-        Self("/account/integrations".into())
+        Self("/app".into())
     }
 }
 
@@ -87,7 +93,7 @@ impl LocalPath {
         safe.then(|| Self(raw.to_string()))
     }
 
-    /// `raw` when it is a safe local path, else the default (the integrations page).
+    /// `raw` when it is a safe local path, else the default (the app's start).
     pub fn or_default(raw: Option<&str>) -> Self {
         raw.and_then(Self::parse).unwrap_or_default()
     }
@@ -133,6 +139,6 @@ mod tests {
             LocalPath::parse("/account/integrations?x=1").unwrap().as_str(),
             "/account/integrations?x=1"
         );
-        assert_eq!(LocalPath::or_default(Some("//evil")).as_str(), "/account/integrations");
+        assert_eq!(LocalPath::or_default(Some("//evil")).as_str(), "/app");
     }
 }

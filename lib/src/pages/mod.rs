@@ -1,10 +1,11 @@
-//! The pages door: server-rendered HTML for people (sign-in, integrations, and later the web
-//! app). Like the HTTP and MCP doors it only parses and encodes: forms become typed values,
+//! The pages door: server-rendered HTML for people (sign-in and integrations under `/account`,
+//! the web app under `/` and `/app`). Like the HTTP and MCP doors it only parses and encodes: forms become typed values,
 //! the service does the work, templates render its results. This module holds what every
 //! page shares: the security headers, the session cookie, CSRF, forms, and the one place a
 //! failure becomes a page.
 
 pub mod account;
+pub mod app;
 pub mod assets;
 mod connected_apps;
 pub mod consent;
@@ -13,9 +14,9 @@ mod forms;
 mod respond;
 pub mod templates;
 
-pub use cookies::{SESSION_COOKIE, SIGN_IN_COOKIE};
+pub use cookies::{FLASH_COOKIE, SESSION_COOKIE, SIGN_IN_COOKIE};
 pub use forms::{Form, LocalPath};
-pub use respond::{Page, html, redirect, respond};
+pub use respond::{Page, download, html, redirect, respond};
 
 use lambda_http::Request;
 
@@ -62,6 +63,31 @@ impl Site {
         let page = PageRequest::new(&self.service, &self.settings, &req);
         respond(&page, account::handle(&page)).await
     }
+
+    /// The app function: the home page, links, the link editor, analytics.
+    pub async fn app(&self, req: Request) -> Result<lambda_http::Response<lambda_http::Body>, lambda_http::Error> {
+        let mut page = PageRequest::new(&self.service, &self.settings, &req);
+        page.home = Home::App;
+        respond(&page, app::handle(&page)).await
+    }
+}
+
+/// Where a page's "go back" link leads when something went wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Home {
+    /// The integrations page (the account function).
+    Account,
+    /// The app's start (`/app`).
+    App,
+}
+
+impl Home {
+    fn link(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Account => ("/account/integrations", "Go to your integrations"),
+            Self::App => ("/app", "Go to your links"),
+        }
+    }
 }
 
 /// One request to a page, with what every page reads from it.
@@ -69,11 +95,20 @@ pub struct PageRequest<'a> {
     pub service: &'a Service,
     pub settings: &'a Settings,
     pub req: &'a Request,
+    pub home: Home,
+    /// The live session, once a page asked for it (a failure page shows who is signed in).
+    signed_in: tokio::sync::OnceCell<SessionUser>,
 }
 
 impl<'a> PageRequest<'a> {
     pub fn new(service: &'a Service, settings: &'a Settings, req: &'a Request) -> Self {
-        Self { service, settings, req }
+        Self {
+            service,
+            settings,
+            req,
+            home: Home::Account,
+            signed_in: tokio::sync::OnceCell::new(),
+        }
     }
 
     /// Whether this is the dev server on a loopback name over plain HTTP: the only place
@@ -92,10 +127,20 @@ impl<'a> PageRequest<'a> {
         cookies::read(self.req, cookies::session_name(self.is_local())).and_then(|v| SessionToken::parse(&v))
     }
 
-    /// The live session, or [`ServiceError::NotSignedIn`].
+    /// The live session, or [`ServiceError::NotSignedIn`] (looked up once per request).
     pub async fn signed_in(&self) -> Result<SessionUser, ServiceError> {
-        let token = self.session_token().ok_or(ServiceError::NotSignedIn)?;
-        self.service.session(&token).await?.ok_or(ServiceError::NotSignedIn)
+        self.signed_in
+            .get_or_try_init(|| async {
+                let token = self.session_token().ok_or(ServiceError::NotSignedIn)?;
+                self.service.session(&token).await?.ok_or(ServiceError::NotSignedIn)
+            })
+            .await
+            .cloned()
+    }
+
+    /// The session, when a page already found one (no lookup).
+    pub fn known_user(&self) -> Option<&SessionUser> {
+        self.signed_in.get()
     }
 
     /// A form post of a signed-in user: the session, and the form once its CSRF token and

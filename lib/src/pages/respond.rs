@@ -100,6 +100,19 @@ pub fn html(status: StatusCode, body: String) -> Response<Body> {
     response
 }
 
+/// A file to save (`Content-Disposition: attachment`), with the security headers. `name` is
+/// made of safe characters by the caller.
+pub fn download(name: &str, media_type: &'static str, body: String) -> Response<Body> {
+    let mut response = Response::new(Body::Text(body));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    secure(&mut response);
+    response
+}
+
 /// `303 See Other` to a path of this site (after a form post, or to sign in).
 pub fn redirect(location: &str) -> Response<Body> {
     let mut response = Response::new(Body::Empty);
@@ -136,6 +149,8 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
         }
         ServiceError::FormExpired => ("Form expired", err.to_string(), None),
         ServiceError::OAuth(_) => ("This app cannot connect", err.to_string(), None),
+        _ if status == StatusCode::NOT_FOUND => ("Not found", err.to_string(), None),
+        _ if status == StatusCode::FORBIDDEN => ("Not allowed", err.to_string(), None),
         _ => ("That did not work", err.to_string(), None),
     };
     let status = match err {
@@ -143,13 +158,17 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
         ServiceError::OAuth(_) => StatusCode::BAD_REQUEST,
         _ => status,
     };
+    let (back_href, back_text) = page.home.link();
+    let chrome = page
+        .known_user()
+        .map_or_else(Chrome::anonymous, |user| Chrome::signed_in(user, ""));
     let template = MessagePage {
-        chrome: Chrome::anonymous(),
+        chrome,
         title: title.into(),
         message,
         request_id,
-        back_href: "/account/integrations".into(),
-        back_text: "Go to your integrations".into(),
+        back_href: back_href.into(),
+        back_text: back_text.into(),
     };
     let mut response = Page::new(status, &template).into_response();
     if let ServiceError::MethodNotAllowed { allowed, .. } = err

@@ -5,14 +5,33 @@ use askama::Template;
 
 use crate::service::SessionUser;
 
-/// What the layout around every page shows: the assets, and who is signed in.
+/// What the layout around every page shows: the assets, who is signed in, and the workspace
+/// the page is about.
 #[derive(Debug, Clone)]
 pub struct Chrome {
     pub css: &'static str,
     pub js: &'static str,
     pub user: Option<NavUser>,
-    /// Which navigation entry is the current page (`integrations`, …).
+    /// Which navigation entry is the current page (`links`, `analytics`, `integrations`, `help`).
     pub section: &'static str,
+    pub workspace: Option<WorkspaceNav>,
+}
+
+/// The workspace a page is about, and the switcher to the user's other workspaces.
+#[derive(Debug, Clone)]
+pub struct WorkspaceNav {
+    pub id: String,
+    pub name: String,
+    pub role: &'static str,
+    /// Every workspace of the user, this one included (marked `current`).
+    pub switch: Vec<SwitchEntry>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SwitchEntry {
+    pub href: String,
+    pub name: String,
+    pub current: bool,
 }
 
 /// The signed-in user as the navigation shows them, with the sign-out form's CSRF token.
@@ -29,7 +48,23 @@ impl Chrome {
             js: super::assets::url("app.js"),
             user: None,
             section: "",
+            workspace: None,
         }
+    }
+
+    /// The navigation's "Links" entry: the current workspace's links, else the app's start.
+    pub fn links_href(&self) -> String {
+        self.workspace
+            .as_ref()
+            .map_or_else(|| "/app".to_string(), |w| format!("/app/w/{}/links", w.id))
+    }
+
+    /// The navigation's "Analytics" entry.
+    pub fn analytics_href(&self) -> String {
+        self.workspace.as_ref().map_or_else(
+            || "/app/analytics".to_string(),
+            |w| format!("/app/w/{}/analytics", w.id),
+        )
     }
 
     pub fn signed_in(user: &SessionUser, section: &'static str) -> Self {

@@ -119,10 +119,11 @@ impl Caller {
     }
 }
 
-/// A caller admitted to a workspace.
+/// A user admitted to a workspace: through an API key (the HTTP API, MCP) or a session (the
+/// pages). Operations see only who and where, never which door.
 #[derive(Debug, Clone)]
 pub struct Access {
-    pub caller: Caller,
+    pub user_id: ObjectId,
     pub workspace: Workspace,
     pub role: Role,
 }
@@ -185,43 +186,58 @@ impl Service {
 
     /// Admits a caller to a workspace: id present, well-formed, existing, caller a member,
     /// licence valid — in that order.
+    /// An access token reaches only its grant's workspace, checked when the token came in.
     pub async fn open_workspace(&self, caller: Caller, workspace_id: Option<&str>) -> Result<Access, ServiceError> {
-        let raw = workspace_id
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-            .ok_or(ServiceError::WorkspaceIdRequired)?;
-        let id = ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWorkspaceId)?;
-        if let Credential::Grant(grant) = &caller.credential {
-            // Checked when the token came in; an access token reaches only its own workspace.
-            if grant.workspace.id != id {
-                return Err(ServiceError::NoWorkspaceAccess);
-            }
-            if grant.workspace.license_expired(self.clock.now()) {
-                return Err(ServiceError::LicenseExpired);
-            }
-            let (workspace, role) = (grant.workspace.clone(), grant.role);
-            return Ok(Access {
-                caller,
-                workspace,
-                role,
-            });
+        let Credential::Grant(grant) = &caller.credential else {
+            return self.open_workspace_as(caller.user_id, workspace_id).await;
+        };
+        let id = parse_workspace_id(workspace_id)?;
+        if grant.workspace.id != id {
+            return Err(ServiceError::NoWorkspaceAccess);
         }
-        let view = self.store.workspace_for_user(&id, &caller.user_id).await?;
+        if grant.workspace.license_expired(self.clock.now()) {
+            return Err(ServiceError::LicenseExpired);
+        }
+        Ok(Access {
+            user_id: caller.user_id.clone(),
+            workspace: grant.workspace.clone(),
+            role: grant.role,
+        })
+    }
+
+    /// [`Service::open_workspace`] for a user known otherwise (a signed-in person on the
+    /// pages): the same checks in the same order.
+    pub async fn open_workspace_as(
+        &self,
+        user_id: ObjectId,
+        workspace_id: Option<&str>,
+    ) -> Result<Access, ServiceError> {
+        let id = parse_workspace_id(workspace_id)?;
+        let view = self.store.workspace_for_user(&id, &user_id).await?;
         let workspace = view.workspace.ok_or(ServiceError::WorkspaceNotFound)?;
         let role = match view.membership {
             Some(m) => m.role,
-            None if workspace.owner_id == caller.user_id => Role::Owner,
+            None if workspace.owner_id == user_id => Role::Owner,
             None => return Err(ServiceError::NoWorkspaceAccess),
         };
         if workspace.license_expired(self.clock.now()) {
             return Err(ServiceError::LicenseExpired);
         }
         Ok(Access {
-            caller,
+            user_id,
             workspace,
             role,
         })
     }
+}
+
+/// The workspace a request names: present (blank counts as missing), then well-formed.
+fn parse_workspace_id(workspace_id: Option<&str>) -> Result<ObjectId, ServiceError> {
+    let raw = workspace_id
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .ok_or(ServiceError::WorkspaceIdRequired)?;
+    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWorkspaceId)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 mod analytics;
 mod auth;
 mod bulk;
+mod catalogue;
 mod error;
 pub mod idempotency;
 mod keys;

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::{Access, Caller, Service, ServiceError};
-use crate::domain::{AbTest, Invalid, QrSettings, Rules, Tag};
+use crate::domain::{AbTest, Invalid, LinkStatus, QrSettings, Rules, Tag};
 use crate::ids::ObjectId;
 use crate::store::{LinkFilter, StoredLink};
 
@@ -107,6 +107,15 @@ pub struct LinkRecord {
     pub qr_settings: QrSettings,
     /// As visitors see it: the stored flag, and not expired, and under its click limit.
     pub active: bool,
+    /// Why the link is (not) active; the pages' badge. Not part of the record's JSON.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub status: LinkStatus,
+    /// The switch as set (`active` in a request), whatever the expiry and limit say; the
+    /// editor's checkbox. Not part of the record's JSON.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub switched_on: bool,
     pub clicks_limit: Option<u64>,
     pub expiration_date: Option<DateTime<Utc>>,
     pub tag_ids: Vec<ObjectId>,
@@ -131,6 +140,7 @@ impl LinkRecord {
     pub fn new(stored: &StoredLink, now: DateTime<Utc>, clicks: u64, tags: &[Tag]) -> Self {
         let link = &stored.link;
         let s = &link.settings;
+        let status = link.status(now, stored.limited_clicks);
         Self {
             id: link.id.clone(),
             workspace_id: link.workspace_id.clone(),
@@ -142,7 +152,9 @@ impl LinkRecord {
             rules: s.rules.clone(),
             ab_test: s.ab_test.clone().unwrap_or_else(AbTest::disabled),
             qr_settings: s.qr_settings.clone(),
-            active: link.is_live(now, stored.limited_clicks),
+            active: status == LinkStatus::Active,
+            status,
+            switched_on: s.active,
             clicks_limit: s.clicks_limit.map(|l| l.get()),
             expiration_date: s.expiration_date,
             tag_ids: s.tag_ids.clone(),
@@ -259,9 +271,14 @@ impl Service {
 
     /// The workspaces the caller belongs to, by name.
     pub async fn workspaces_of(&self, caller: &Caller) -> Result<Vec<WorkspaceSummary>, ServiceError> {
+        self.workspaces_of_user(&caller.user_id).await
+    }
+
+    /// The workspaces a user belongs to, by name.
+    pub async fn workspaces_of_user(&self, user_id: &ObjectId) -> Result<Vec<WorkspaceSummary>, ServiceError> {
         Ok(self
             .store
-            .user_workspaces(&caller.user_id)
+            .user_workspaces(user_id)
             .await?
             .into_iter()
             .map(|(workspace, role)| WorkspaceSummary {

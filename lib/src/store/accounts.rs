@@ -391,4 +391,46 @@ impl Store {
         let wanted: Vec<keys::Key> = ids.iter().map(|t| keys::tag(workspace, t)).collect();
         self.batch_get(&wanted, false).await?.into_iter().map(decode).collect()
     }
+
+    /// Every tag of a workspace, by name (a paginated `Query` of the workspace's partition).
+    pub async fn workspace_tags(&self, workspace: &ObjectId) -> Result<Vec<Tag>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::PK)
+            .expression_attribute_names("#sk", keys::SK)
+            .expression_attribute_values(":pk", s(keys::workspace_partition(workspace)))
+            .expression_attribute_values(":prefix", s(keys::TAG_SORT_PREFIX));
+        let mut tags: Vec<Tag> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        tags.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.as_str().cmp(b.id.as_str())));
+        Ok(tags)
+    }
+
+    /// The verified custom domains of a workspace, by host (a paginated `Query` on GSI1).
+    pub async fn workspace_domains(&self, workspace: &ObjectId) -> Result<Vec<VerifiedDomain>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(keys::GSI1)
+            .key_condition_expression("#pk = :pk")
+            .expression_attribute_names("#pk", keys::GSI1PK)
+            .expression_attribute_values(":pk", s(keys::workspace_domains_partition(workspace)));
+        let mut domains: Vec<VerifiedDomain> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<Vec<VerifiedDomain>, _>>()?
+            .into_iter()
+            .filter(|d| d.verified && d.workspace_id == *workspace)
+            .collect();
+        domains.sort_by(|a, b| a.host.as_str().cmp(b.host.as_str()));
+        Ok(domains)
+    }
 }

@@ -153,11 +153,24 @@ pub fn domain(host: &Hostname) -> Key {
 
 /// GSI1 keys of a domain: a workspace's domains.
 pub fn domain_by_workspace(workspace: &ObjectId, host: &Hostname) -> Key {
-    Key::new(format!("WS#{workspace}#DOMAINS"), host.as_str())
+    Key::new(workspace_domains_partition(workspace), host.as_str())
 }
 
 pub fn tag(workspace: &ObjectId, tag: &ObjectId) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAG#{tag}"))
+}
+
+/// The partition holding a workspace, its memberships and its tags.
+pub fn workspace_partition(workspace: &ObjectId) -> String {
+    format!("WS#{workspace}")
+}
+
+/// The sort-key prefix of a workspace's tags (see [`tag`]).
+pub const TAG_SORT_PREFIX: &str = "TAG#";
+
+/// The GSI1 partition of a workspace's domains (see [`domain_by_workspace`]).
+pub fn workspace_domains_partition(workspace: &ObjectId) -> String {
+    format!("WS#{workspace}#DOMAINS")
 }
 
 /// The link item, keyed by where visitors find it.

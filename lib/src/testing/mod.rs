@@ -7,6 +7,7 @@ mod links;
 pub mod logos;
 pub mod qr;
 mod requests;
+pub mod traffic;
 pub mod ua_corpus;
 
 pub use clock::{FixedClock, SeededEntropy};

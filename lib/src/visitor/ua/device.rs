@@ -185,7 +185,11 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
         || ua.has(Android)
         || ua.raw.contains("HarmonyOS")
         || (ua.has(LinuxList) && models::unnamed_android(ua.raw).is_some());
-    let vertical = if android && ua.has(BuildId) { android::build_vertical(ua.raw) } else { None };
+    let vertical = if android && ua.has(BuildId) {
+        android::build_vertical(ua.raw)
+    } else {
+        None
+    };
     if (ua.has(Console) && !ua.has(NotConsole)) || model.is_some_and(Model::is_console) {
         return Device::Console;
     }

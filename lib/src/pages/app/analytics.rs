@@ -1,0 +1,448 @@
+//! The analytics pages: one link's (`/app/w/<ws>/links/<id>/analytics`) and the workspace's
+//! (`/app/w/<ws>/analytics`, owners and managers). Both read the same reports as the HTTP API
+//! (`Service::link_analytics`, `Service::workspace_analytics`) over a range chosen by a preset
+//! or two dates, and draw them: clicks per day, breakdown bars, tables, CSV downloads.
+
+use chrono::{Days, NaiveDate};
+use lambda_http::http::StatusCode;
+use lambda_http::{Body, Response};
+
+use super::super::{Page, PageRequest};
+use super::charts::{self, Fit};
+use super::context::Workspace;
+use super::views::{
+    Breakdown, BreakdownRow, DailyChart, FormError, LinkAnalyticsPage, Preset, RangeView, RouteRow, TopLink,
+    WorkspaceAnalyticsPage,
+};
+use crate::analytics::report::{Breakdown as Entries, RouteStats};
+use crate::domain::Invalid;
+use crate::ids::ObjectId;
+use crate::service::{LinkAnalytics, LinkRecord, ServiceError, WorkspaceAnalytics, parse_analytics_link_id};
+use crate::wire::DayRange;
+
+/// The range presets: query value, label, days back from today (`None`: all time).
+const PRESETS: &[(&str, &str, Option<u64>)] = &[
+    ("today", "Today", Some(1)),
+    ("7d", "7 days", Some(7)),
+    ("30d", "30 days", Some(30)),
+    ("90d", "90 days", Some(90)),
+    ("all", "All time", None),
+];
+/// The preset a page opens with.
+const DEFAULT_PRESET: &str = "30d";
+
+/// The range a page shows: a preset, or the dates typed (parsed as the API parses them).
+#[derive(Debug, Clone)]
+pub struct Range {
+    pub preset: Option<&'static str>,
+    pub asked: DayRange,
+    pub from_text: String,
+    pub to_text: String,
+    /// A refusal of the typed dates (the page then shows the default range).
+    pub error: Option<Invalid>,
+}
+
+impl Range {
+    fn preset(key: &str, today: NaiveDate) -> Option<Self> {
+        let (key, _, days) = PRESETS.iter().find(|(k, _, _)| *k == key)?;
+        let asked = match days {
+            Some(days) => DayRange {
+                from: today.checked_sub_days(Days::new(days - 1)),
+                to: Some(today),
+            },
+            None => DayRange::default(),
+        };
+        Some(Self {
+            preset: Some(key),
+            asked,
+            from_text: String::new(),
+            to_text: String::new(),
+            error: None,
+        })
+    }
+
+    fn default(today: NaiveDate) -> Self {
+        Self::preset(DEFAULT_PRESET, today).expect("the default preset exists")
+    }
+
+    /// `?range=7d`, or `?from=…&to=…` (custom), or nothing (the default preset).
+    pub fn of(page: &PageRequest<'_>) -> Self {
+        let today = page.service.clock.now().date_naive();
+        let from = crate::http::query(page.req, "from").unwrap_or_default();
+        let to = crate::http::query(page.req, "to").unwrap_or_default();
+        if from.trim().is_empty() && to.trim().is_empty() {
+            let key = crate::http::query(page.req, "range").unwrap_or_default();
+            return Self::preset(&key, today).unwrap_or_else(|| Self::default(today));
+        }
+        let mut range = match DayRange::parse(Some(&from), Some(&to)) {
+            Ok(asked) => Self {
+                preset: None,
+                asked,
+                from_text: String::new(),
+                to_text: String::new(),
+                error: None,
+            },
+            Err(invalid) => Self {
+                error: Some(invalid),
+                ..Self::default(today)
+            },
+        };
+        range.from_text = from;
+        range.to_text = to;
+        range
+    }
+
+    /// The range's query string (`range=7d` or `from=…&to=…`), for CSV links.
+    pub fn query(&self) -> String {
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        match self.preset {
+            Some(key) => {
+                query.append_pair("range", key);
+            }
+            None => {
+                for (name, day) in [("from", self.asked.from), ("to", self.asked.to)] {
+                    if let Some(day) = day {
+                        query.append_pair(name, &day.to_string());
+                    }
+                }
+            }
+        }
+        query.finish()
+    }
+
+    /// Runs a report over this range; a range the service refuses (`from` after `to`, too long)
+    /// is shown as a refusal beside the dates, and the default range is reported instead.
+    pub async fn report<T, F, Fut>(&mut self, page: &PageRequest<'_>, run: F) -> Result<T, ServiceError>
+    where
+        F: Fn(DayRange) -> Fut,
+        Fut: std::future::Future<Output = Result<T, ServiceError>>,
+    {
+        match run(self.asked).await {
+            Err(ServiceError::Invalid(invalid)) if self.preset.is_none() => {
+                let today = page.service.clock.now().date_naive();
+                let typed = (self.from_text.clone(), self.to_text.clone());
+                *self = Self::default(today);
+                (self.from_text, self.to_text) = typed;
+                self.error = Some(invalid);
+                run(self.asked).await
+            }
+            other => other,
+        }
+    }
+
+    fn view(&self, href: &str, daily: &std::collections::BTreeMap<String, u64>) -> RangeView {
+        let first = daily.keys().next().cloned().unwrap_or_default();
+        let last = daily.keys().next_back().cloned().unwrap_or_default();
+        let custom = self.preset.is_none() || self.error.is_some();
+        RangeView {
+            presets: PRESETS
+                .iter()
+                .map(|(key, label, _)| Preset {
+                    label,
+                    href: format!("{href}?range={key}"),
+                    current: self.error.is_none() && self.preset == Some(*key),
+                })
+                .collect(),
+            from: if custom { self.from_text.clone() } else { first.clone() },
+            to: if custom { self.to_text.clone() } else { last.clone() },
+            shown: if first == last {
+                first
+            } else {
+                format!("{first} to {last}")
+            },
+            error: self.error.as_ref().map(|e| FormError {
+                message: e.message.clone(),
+                at: e.field.clone(),
+            }),
+        }
+    }
+}
+
+/// The days of a report in order, with their counts.
+pub fn days(daily: &std::collections::BTreeMap<String, u64>) -> Vec<(NaiveDate, u64)> {
+    daily
+        .iter()
+        .filter_map(|(day, count)| Some((day.parse().ok()?, *count)))
+        .collect()
+}
+
+fn daily_chart(daily: &std::collections::BTreeMap<String, u64>, csv_href: String) -> Option<DailyChart> {
+    let days = days(daily);
+    let total: u64 = days.iter().map(|(_, v)| v).sum();
+    let label = format!("Clicks per day, {} days, {total} clicks in total", days.len());
+    Some(DailyChart {
+        wide: charts::daily(&days, Fit::Wide, &label),
+        narrow: charts::daily(&days, Fit::Narrow, &label),
+        csv_href,
+    })
+}
+
+/// A breakdown's entries, largest first (then by name): (key, entry).
+pub fn ranked(entries: &Entries) -> Vec<(&String, &crate::analytics::report::Entry)> {
+    let mut ranked: Vec<_> = entries.iter().collect();
+    ranked.sort_by(|a, b| b.1.value.cmp(&a.1.value).then_with(|| a.1.title.cmp(&b.1.title)));
+    ranked
+}
+
+/// How many entries a breakdown's chart draws (its table and CSV have every one).
+const CHART_ROWS: usize = 10;
+
+fn share(value: u64, total: u64) -> String {
+    if total == 0 {
+        return "0%".into();
+    }
+    let percent = value as f64 * 100.0 / total as f64;
+    if percent < 10.0 && percent.fract() != 0.0 {
+        format!("{percent:.1}%")
+    } else {
+        format!("{percent:.0}%")
+    }
+}
+
+fn breakdown(key: &'static str, title: &'static str, entries: &Entries, csv_base: &str, range: &str) -> Breakdown {
+    let ranked = ranked(entries);
+    let total: u64 = ranked.iter().map(|(_, e)| e.value).sum();
+    let top: Vec<(String, u64)> = ranked
+        .iter()
+        .take(CHART_ROWS)
+        .map(|(_, e)| (e.title.clone(), e.value))
+        .collect();
+    Breakdown {
+        key,
+        title,
+        chart: charts::bars(&top, &format!("{title}: clicks of the top {}", top.len())),
+        rows: ranked
+            .iter()
+            .map(|(_, e)| BreakdownRow {
+                title: e.title.clone(),
+                flag: e.flag.clone(),
+                value: e.value,
+                share: share(e.value, total),
+            })
+            .collect(),
+        csv_href: format!("{csv_base}?part={key}&{range}"),
+    }
+}
+
+/// The link report's breakdowns, in the page's order.
+pub const LINK_BREAKDOWNS: &[(&str, &str)] = &[
+    ("countries", "Countries"),
+    ("cities", "Cities"),
+    ("devices", "Devices"),
+    ("os", "Operating systems"),
+    ("browsers", "Browsers"),
+    ("referrers", "Referrers"),
+];
+
+/// The workspace report's breakdowns: the link's but referrers (the last).
+pub const WORKSPACE_BREAKDOWNS: &[(&str, &str)] = LINK_BREAKDOWNS.split_at(5).0;
+
+/// A breakdown both reports have (countries, cities, devices, systems, browsers), by its CSV
+/// part name, among `parts` given in [`WORKSPACE_BREAKDOWNS`]' order.
+fn shared<'r>(key: &str, parts: [&'r Entries; 5]) -> Option<&'r Entries> {
+    let i = WORKSPACE_BREAKDOWNS.iter().position(|(k, _)| *k == key)?;
+    Some(parts[i])
+}
+
+/// A link report's breakdown by its CSV part name.
+pub fn link_entries<'r>(report: &'r LinkAnalytics, key: &str) -> Option<&'r Entries> {
+    if key == "referrers" {
+        return Some(&report.referrers);
+    }
+    let r = report;
+    shared(key, [&r.countries, &r.cities, &r.devices, &r.os, &r.browsers])
+}
+
+/// A workspace report's breakdown by its CSV part name.
+pub fn workspace_entries<'r>(report: &'r WorkspaceAnalytics, key: &str) -> Option<&'r Entries> {
+    let r = report;
+    shared(key, [&r.countries, &r.cities, &r.devices, &r.os, &r.browsers])
+}
+
+/// The top referrers of a rule or variant, in words (`google.com 5, Direct 2`).
+fn referrer_words(stats: &RouteStats) -> String {
+    let ranked = ranked(&stats.referrers);
+    let mut words: Vec<String> = ranked
+        .iter()
+        .take(3)
+        .map(|(_, e)| format!("{} {}", e.title, e.value))
+        .collect();
+    if ranked.len() > 3 {
+        words.push(format!("{} more", ranked.len() - 3));
+    }
+    words.join(", ")
+}
+
+/// Rules in evaluation order (the default last), with their statistics.
+pub fn rule_rows(record: &LinkRecord, report: &LinkAnalytics) -> Vec<(String, RouteRow)> {
+    let mut rules: Vec<_> = record.rules.iter().collect();
+    rules.sort_by_key(|r| r.is_default);
+    rules
+        .into_iter()
+        .filter_map(|rule| {
+            let id = rule.id.to_string();
+            let stats = report.rules_stats.get(&id)?;
+            Some((id, route_row(stats)))
+        })
+        .collect()
+}
+
+/// Variants in the link's order, with their statistics (while the test is on).
+pub fn variant_rows(record: &LinkRecord, report: &LinkAnalytics) -> Vec<(String, RouteRow)> {
+    record
+        .ab_test
+        .variants
+        .iter()
+        .filter_map(|v| {
+            let stats = report.ab_variants_stats.get(v.id.as_str())?;
+            Some((v.id.as_str().to_string(), route_row(stats)))
+        })
+        .collect()
+}
+
+fn route_row(stats: &RouteStats) -> RouteRow {
+    RouteRow {
+        name: stats.name.clone(),
+        target: stats.target_url.clone(),
+        clicks: stats.clicks,
+        unique: stats.unique_clicks,
+        referrers: referrer_words(stats),
+    }
+}
+
+/// A link's report and record, both read for the page's workspace (another workspace's link
+/// is refused as the analytics endpoint refuses it).
+pub async fn link_report(
+    page: &PageRequest<'_>,
+    ws: &Workspace,
+    id: &ObjectId,
+    range: &mut Range,
+) -> Result<(LinkAnalytics, LinkRecord), ServiceError> {
+    let service = page.service;
+    let report = range
+        .report(page, |asked| service.link_analytics(&ws.access, id, asked))
+        .await?;
+    let record = service.get_link_record(&ws.access, id).await?;
+    Ok((report, record))
+}
+
+pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
+    let ws = Workspace::open(page, raw_ws).await?;
+    let id = parse_analytics_link_id(Some(raw_id))?;
+    let mut range = Range::of(page);
+    let (report, record) = link_report(page, &ws, &id, &mut range).await?;
+    let href = format!("{}/links/{id}/analytics", ws.base());
+    let csv = format!("{href}.csv");
+    let query = range.query();
+    let template = LinkAnalyticsPage {
+        chrome: ws.chrome("links"),
+        name: record.name.clone(),
+        full_link: record.full_link.clone(),
+        edit_href: format!("{}/links/{id}/edit", ws.base()),
+        range: range.view(&href, &report.daily_traffic),
+        total: report.totals.total,
+        period_total: report.totals.period_total,
+        unique: report.totals.unique,
+        daily: daily_chart(&report.daily_traffic, format!("{csv}?part=daily&{query}")),
+        breakdowns: LINK_BREAKDOWNS
+            .iter()
+            .filter_map(|(key, title)| Some(breakdown(key, title, link_entries(&report, key)?, &csv, &query)))
+            .collect(),
+        rules: rule_rows(&record, &report).into_iter().map(|(_, row)| row).collect(),
+        rules_csv: format!("{csv}?part=rules&{query}"),
+        ab_enabled: record.ab_test.enabled,
+        variants: variant_rows(&record, &report).into_iter().map(|(_, row)| row).collect(),
+        variants_csv: format!("{csv}?part=variants&{query}"),
+    };
+    let status = if range.error.is_some() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    Ok(ws.finish(page, Page::new(status, &template).into_response()))
+}
+
+/// The links of a workspace report, most clicked first: (id, name, clicks).
+pub fn top_links(report: &WorkspaceAnalytics) -> Vec<(String, String, u64)> {
+    let mut links: Vec<(String, String, u64)> = report
+        .links
+        .iter()
+        .map(|(id, entry)| (id.clone(), entry.title.clone(), entry.value))
+        .collect();
+    links.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
+    links
+}
+
+pub async fn workspace(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>, ServiceError> {
+    let ws = Workspace::open(page, raw_ws).await?;
+    let mut range = Range::of(page);
+    let href = format!("{}/analytics", ws.base());
+    let csv = format!("{href}.csv");
+    let query = range.query();
+    let service = page.service;
+    let (report, refusal) = match range
+        .report(page, |asked| service.workspace_analytics(&ws.access, asked))
+        .await
+    {
+        Ok(report) => (report, None),
+        Err(err @ ServiceError::NotOwnerOrManager) => (WorkspaceAnalytics::default(), Some(err.to_string())),
+        Err(err) => return Err(err),
+    };
+    let total = report.totals.period_total;
+    let template = WorkspaceAnalyticsPage {
+        chrome: ws.chrome("analytics"),
+        workspace: ws.access.workspace.name.clone(),
+        range: range.view(&href, &report.daily_traffic),
+        period_total: total,
+        unique: report.totals.unique,
+        daily: refusal
+            .is_none()
+            .then(|| daily_chart(&report.daily_traffic, format!("{csv}?part=daily&{query}")))
+            .flatten(),
+        top_links: top_links(&report)
+            .into_iter()
+            .map(|(id, name, clicks)| TopLink {
+                href: format!("{}/links/{id}/analytics?{query}", ws.base()),
+                name,
+                clicks,
+                share: share(clicks, total),
+            })
+            .collect(),
+        links_csv: format!("{csv}?part=links&{query}"),
+        breakdowns: WORKSPACE_BREAKDOWNS
+            .iter()
+            .filter_map(|(key, title)| Some(breakdown(key, title, workspace_entries(&report, key)?, &csv, &query)))
+            .collect(),
+        refusal: refusal.clone(),
+    };
+    let status = match (&refusal, &range.error) {
+        (Some(_), _) => StatusCode::FORBIDDEN,
+        (None, Some(_)) => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    };
+    Ok(ws.finish(page, Page::new(status, &template).into_response()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_count_today_as_their_last_day() {
+        let today: NaiveDate = "2026-06-30".parse().unwrap();
+        let week = Range::preset("7d", today).unwrap();
+        assert_eq!(week.asked.from, Some("2026-06-24".parse().unwrap()));
+        assert_eq!(week.asked.to, Some(today));
+        let day = Range::preset("today", today).unwrap();
+        assert_eq!(day.asked.from, Some(today));
+        assert_eq!(Range::preset("all", today).unwrap().asked, DayRange::default());
+        assert!(Range::preset("5y", today).is_none());
+    }
+
+    #[test]
+    fn shares_are_whole_percentages_above_ten() {
+        assert_eq!(share(1, 3), "33%");
+        assert_eq!(share(1, 40), "2.5%");
+        assert_eq!(share(0, 0), "0%");
+    }
+}

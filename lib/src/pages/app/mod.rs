@@ -1,0 +1,123 @@
+//! The web app (`functions/app`): the home page, a workspace's links, the link editor, and
+//! analytics drawn as charts. Every page opens the workspace and calls the same service
+//! operations as the HTTP API, through the same wire types, so a page can never do what the
+//! API would refuse; the service's sentences are shown as they are.
+//!
+//! Where pages live: `/` and everything under `/app` on the service's own host (never a
+//! short-link domain), and `app` is a reserved slug.
+
+mod analytics;
+mod charts;
+mod context;
+mod csv;
+mod editor;
+mod home;
+mod link_form;
+mod links;
+mod views;
+
+use lambda_http::{Body, Response};
+
+pub use context::Workspace;
+pub use link_form::{Action, LinkForm};
+
+use super::PageRequest;
+use crate::service::ServiceError;
+
+/// What a request asks for, once its path is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Page<'p> {
+    Home,
+    Start,
+    StartAnalytics,
+    Help,
+    Links(&'p str),
+    NewLink(&'p str),
+    EditLink(&'p str, &'p str),
+    DeleteLink(&'p str, &'p str),
+    LinkAnalytics(&'p str, &'p str),
+    LinkCsv(&'p str, &'p str),
+    WorkspaceAnalytics(&'p str),
+    WorkspaceCsv(&'p str),
+}
+
+impl<'p> Page<'p> {
+    /// The page a path names, and the methods it answers (`HEAD` wherever `GET`).
+    fn of(path: &'p str) -> Option<(Self, &'static [&'static str])> {
+        const READ: &[&str] = &["GET", "HEAD"];
+        const FORM: &[&str] = &["GET", "HEAD", "POST"];
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        Some(match segments.as_slice() {
+            [""] => (Self::Home, READ),
+            ["app"] => (Self::Start, READ),
+            ["app", "analytics"] => (Self::StartAnalytics, READ),
+            ["app", "help"] => (Self::Help, READ),
+            ["app", "w", ws, "links"] => (Self::Links(ws), READ),
+            ["app", "w", ws, "links", "new"] => (Self::NewLink(ws), FORM),
+            ["app", "w", ws, "links", id, "edit"] => (Self::EditLink(ws, id), FORM),
+            ["app", "w", ws, "links", id, "delete"] => (Self::DeleteLink(ws, id), FORM),
+            ["app", "w", ws, "links", id, "analytics"] => (Self::LinkAnalytics(ws, id), READ),
+            ["app", "w", ws, "links", id, "analytics.csv"] => (Self::LinkCsv(ws, id), READ),
+            ["app", "w", ws, "analytics"] => (Self::WorkspaceAnalytics(ws), READ),
+            ["app", "w", ws, "analytics.csv"] => (Self::WorkspaceCsv(ws), READ),
+            _ => return None,
+        })
+    }
+}
+
+/// Routes one request of the app function.
+pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError> {
+    let path = page.req.uri().path().to_string();
+    let method = page.req.method().as_str();
+    let Some((target, methods)) = Page::of(&path) else {
+        return Err(ServiceError::NoSuchEndpoint {
+            method: method.to_string(),
+            path,
+        });
+    };
+    if !methods.contains(&method) {
+        return Err(ServiceError::MethodNotAllowed {
+            method: method.to_string(),
+            path: path.clone(),
+            allowed: methods.to_vec(),
+        });
+    }
+    let post = method == "POST";
+    // Each page's future is boxed: together they would make one future too large for a
+    // thread's stack in a debug build.
+    match target {
+        Page::Home => Box::pin(home::home(page)).await,
+        Page::Start => Box::pin(home::start(page, "links")).await,
+        Page::StartAnalytics => Box::pin(home::start(page, "analytics")).await,
+        Page::Help => Box::pin(home::help(page)).await,
+        Page::Links(ws) => Box::pin(links::list(page, ws)).await,
+        Page::NewLink(ws) if post => Box::pin(editor::create(page, ws)).await,
+        Page::NewLink(ws) => Box::pin(editor::new_form(page, ws)).await,
+        Page::EditLink(ws, id) if post => Box::pin(editor::update(page, ws, id)).await,
+        Page::EditLink(ws, id) => Box::pin(editor::edit_form(page, ws, id)).await,
+        Page::DeleteLink(ws, id) if post => Box::pin(editor::delete(page, ws, id)).await,
+        Page::DeleteLink(ws, id) => Box::pin(editor::confirm_delete(page, ws, id)).await,
+        Page::LinkAnalytics(ws, id) => Box::pin(analytics::link(page, ws, id)).await,
+        Page::LinkCsv(ws, id) => Box::pin(csv::link(page, ws, id)).await,
+        Page::WorkspaceAnalytics(ws) => Box::pin(analytics::workspace(page, ws)).await,
+        Page::WorkspaceCsv(ws) => Box::pin(csv::workspace(page, ws)).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_name_their_pages_and_methods() {
+        assert_eq!(Page::of("/").map(|p| p.0), Some(Page::Home));
+        assert_eq!(
+            Page::of("/app/w/abc/links/def/edit").map(|p| p.0),
+            Some(Page::EditLink("abc", "def"))
+        );
+        assert!(Page::of("/app/w/abc/links/def/edit").unwrap().1.contains(&"POST"));
+        assert!(!Page::of("/app/w/abc/links").unwrap().1.contains(&"POST"));
+        assert_eq!(Page::of("/app/nope"), None);
+        assert_eq!(Page::of("/app/w/abc/links/"), None);
+    }
+}
