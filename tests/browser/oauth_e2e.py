@@ -19,7 +19,7 @@ import urllib.parse
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from browser import check, chromium, screenshots
+from browser import check, chromium, new_context, screenshots
 
 APP = "Browser test app"
 
@@ -84,7 +84,7 @@ def main(base, email, password, workspace):
             "resource": f"{base}/apiv1/mcp"})
 
     with chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = new_context(browser)
         page = context.new_page()
         console = []
         page.on("console", lambda message: console.append(message.text))
