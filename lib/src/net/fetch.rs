@@ -51,12 +51,20 @@ pub enum FetchError {
     Redirect { status: u16, location: String },
     #[error("it answered HTTP {0} instead of 200")]
     Status(u16),
-    #[error("it is larger than {0} bytes")]
+    #[error("it is larger than {} KB", .0 / 1024)]
     TooLarge(usize),
-    #[error("it took longer than {0} ms")]
-    Timeout(u128),
+    #[error("it took longer than {}", seconds(*.0))]
+    Timeout(Duration),
     #[error("this server has no trusted root certificates ({0})")]
     NoRoots(String),
+}
+
+/// A deadline in words: whole seconds as `3 s`, else milliseconds.
+fn seconds(deadline: Duration) -> String {
+    match deadline.subsec_millis() {
+        0 => format!("{} s", deadline.as_secs()),
+        _ => format!("{} ms", deadline.as_millis()),
+    }
 }
 
 /// Where the fetcher's trusted roots come from.
@@ -113,7 +121,7 @@ impl Fetcher {
     pub async fn get(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
         tokio::time::timeout(limits.timeout, self.get_unbounded(url, limits))
             .await
-            .unwrap_or(Err(FetchError::Timeout(limits.timeout.as_millis())))
+            .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
     }
 
     async fn get_unbounded(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
@@ -359,7 +367,7 @@ mod tests {
             .get(&url(&server.url("/slow")), &LIMITS)
             .await
             .unwrap_err();
-        assert_eq!(err, FetchError::Timeout(2000));
+        assert_eq!(err, FetchError::Timeout(Duration::from_secs(2)));
         assert!(started.elapsed() < Duration::from_secs(3));
     }
 

@@ -1,388 +1,89 @@
-//! Fetching a logo from an https URL without opening a door into our own network (SSRF): the
-//! host is resolved once, every address it resolves to must be one the [`AddressPolicy`]
-//! admits, the connection goes to an address that was checked (no second resolution), TLS is
-//! verified against the system's roots, redirects are not followed, the body is read to at
-//! most [`MAX_LOGO_BYTES`], and the whole fetch ends after [`FETCH_TIMEOUT`].
+//! Logos over https: the shared SSRF-safe fetcher ([`crate::net`]: public addresses only, the
+//! address that was checked is the one connected to, verified TLS, no redirects) with a logo's
+//! limits, and its refusals completed with what to change about the logo.
 
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, OnceLock};
+use std::fmt;
 use std::time::Duration;
 
-use http_body_util::BodyExt;
-use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
-use rustls::pki_types::{CertificateDer, ServerName};
-use tokio::net::TcpStream;
-use tokio_rustls::TlsConnector;
-
-use super::address::AddressPolicy;
 use crate::domain::MAX_LOGO_BYTES;
+#[cfg(any(test, feature = "testing"))]
+use crate::net::AddressPolicy;
+use crate::net::{self, Fetcher, Limits};
 
 /// The longest a whole fetch may take: resolution, connection, TLS, request and body.
 pub const FETCH_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// Why a logo could not be fetched; each completes the sentence "the logo could not be
-/// fetched: …" and says what to change.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum FetchError {
-    #[error("{0} is not an https URL; logos are fetched over https only")]
-    NotHttps(String),
-    #[error("its host {0} does not resolve; check the URL")]
-    Unresolvable(String),
-    #[error(
-        "its host {host} resolves to {ip}, which is not a public address (private, loopback, link-local and \
-         similar addresses are never fetched); host the logo on a public https server"
-    )]
-    NotPublic { host: String, ip: IpAddr },
-    #[error("no connection to {host} ({reason}); check that the server is up")]
-    Connect { host: String, reason: String },
-    #[error("the TLS handshake with {host} failed ({reason}); the server needs a valid certificate for its name")]
-    Tls { host: String, reason: String },
-    #[error("the request failed ({0})")]
-    Http(String),
-    #[error("it answered {status} (a redirect to {location}); redirects are not followed, so give the image's own URL")]
-    Redirect { status: u16, location: String },
-    #[error("it answered HTTP {0}; the URL must answer 200 with the image")]
-    Status(u16),
-    #[error("it is larger than 256 KB; use a smaller image")]
-    TooLarge,
-    #[error("it took longer than 3 s; host the logo somewhere faster")]
-    Timeout,
-    #[error("this server has no trusted root certificates ({0})")]
-    NoRoots(String),
-}
+const LOGO_LIMITS: Limits = Limits {
+    max_bytes: MAX_LOGO_BYTES,
+    timeout: FETCH_TIMEOUT,
+    accept: "image/png, image/jpeg, image/webp, image/svg+xml",
+    user_agent: "smartlinks-qr (logo fetch)",
+};
 
-/// Where the fetcher's trusted roots come from.
-#[derive(Debug, Clone)]
-enum Roots {
-    /// The system's certificate store (`/etc/pki/tls/certs` on Lambda's Amazon Linux).
-    System,
-    /// Only these certificates (test support).
-    #[cfg_attr(not(any(test, feature = "testing")), allow(dead_code))]
-    Only(Vec<CertificateDer<'static>>),
-}
+/// Why a logo could not be fetched: the fetcher's reason and what to change. It completes
+/// the sentence "qrSettings.logo could not be fetched: …".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchError(pub net::FetchError);
 
-/// Fetches logos over https under an address policy. Cheap to build: the TLS configuration is
-/// made on first use, so functions that never draw a logo never read the certificate store.
-#[derive(Debug)]
-pub struct LogoFetcher {
-    policy: AddressPolicy,
-    roots: Roots,
-    timeout: Duration,
-    tls: OnceLock<Result<Arc<rustls::ClientConfig>, FetchError>>,
-}
-
-impl Default for LogoFetcher {
-    fn default() -> Self {
-        Self::public()
+impl fmt::Display for FetchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use net::FetchError::*;
+        let hint = match &self.0 {
+            NotHttps(_) => "; logos are fetched over https only",
+            Unresolvable(_) => "; check the URL",
+            NotPublic { .. } => "; host the logo on a public https server",
+            Connect { .. } => "; check that the server is up",
+            Redirect { .. } => ", so give the image's own URL",
+            Status(_) => "; the URL must answer 200 with the image",
+            TooLarge(_) => "; use a smaller image",
+            Timeout(_) => "; host the logo somewhere faster",
+            Tls { .. } | Http(_) | NoRoots(_) => "",
+        };
+        write!(f, "{}{hint}", self.0)
     }
 }
+
+impl std::error::Error for FetchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// Fetches logos (see [`Fetcher`]; the TLS configuration is made on first use, so functions
+/// that never draw a logo never read the certificate store).
+#[derive(Debug, Default)]
+pub struct LogoFetcher(Fetcher);
 
 impl LogoFetcher {
     /// Production: public addresses only, the system's roots.
     pub fn public() -> Self {
-        Self {
-            policy: AddressPolicy::PUBLIC_ONLY,
-            roots: Roots::System,
-            timeout: FETCH_TIMEOUT,
-            tls: OnceLock::new(),
-        }
+        Self(Fetcher::public())
     }
 
     /// A fetcher for tests: `policy` (such as the loopback allowance) and only `root` trusted.
     #[cfg(any(test, feature = "testing"))]
-    pub(crate) fn for_tests(policy: AddressPolicy, root: CertificateDer<'static>) -> Self {
-        Self {
-            policy,
-            roots: Roots::Only(vec![root]),
-            timeout: FETCH_TIMEOUT,
-            tls: OnceLock::new(),
-        }
-    }
-
-    fn tls(&self) -> Result<Arc<rustls::ClientConfig>, FetchError> {
-        self.tls.get_or_init(|| tls_config(&self.roots)).clone()
+    pub(crate) fn for_tests(policy: AddressPolicy, root: rustls::pki_types::CertificateDer<'static>) -> Self {
+        Self(Fetcher::for_tests(policy, root))
     }
 
     /// The logo's bytes, or why not; never takes longer than [`FETCH_TIMEOUT`].
     pub async fn fetch(&self, url: &url::Url) -> Result<Vec<u8>, FetchError> {
-        tokio::time::timeout(self.timeout, self.fetch_unbounded(url))
-            .await
-            .unwrap_or(Err(FetchError::Timeout))
+        self.0.get(url, &LOGO_LIMITS).await.map_err(FetchError)
     }
-
-    async fn fetch_unbounded(&self, url: &url::Url) -> Result<Vec<u8>, FetchError> {
-        if url.scheme() != "https" {
-            return Err(FetchError::NotHttps(url.to_string()));
-        }
-        let host = url.host().ok_or_else(|| FetchError::NotHttps(url.to_string()))?;
-        let port = url.port_or_known_default().unwrap_or(443);
-        let (addresses, server_name) = match host {
-            url::Host::Domain(name) => {
-                let found: Vec<SocketAddr> = tokio::net::lookup_host((name, port))
-                    .await
-                    .map_err(|_| FetchError::Unresolvable(name.to_string()))?
-                    .collect();
-                let server_name =
-                    ServerName::try_from(name.to_string()).map_err(|_| FetchError::Unresolvable(name.to_string()))?;
-                (found, server_name)
-            }
-            url::Host::Ipv4(ip) => (
-                vec![SocketAddr::new(ip.into(), port)],
-                ServerName::from(IpAddr::from(ip)),
-            ),
-            url::Host::Ipv6(ip) => (
-                vec![SocketAddr::new(ip.into(), port)],
-                ServerName::from(IpAddr::from(ip)),
-            ),
-        };
-        let host = url.host_str().unwrap_or_default().to_string();
-        if addresses.is_empty() {
-            return Err(FetchError::Unresolvable(host));
-        }
-        // Every address the name resolves to must be admitted: a name that mixes a public and a
-        // private address is refused, whichever one a connection would pick.
-        if let Some(refused) = addresses.iter().find(|a| !self.policy.admits(a.ip())) {
-            return Err(FetchError::NotPublic { host, ip: refused.ip() });
-        }
-        let tcp = connect(&addresses, &host).await?;
-        let tls = TlsConnector::from(self.tls()?)
-            .connect(server_name, tcp)
-            .await
-            .map_err(|e| FetchError::Tls {
-                host: host.clone(),
-                reason: e.to_string(),
-            })?;
-        get(TokioIo::new(tls), url).await
-    }
-}
-
-/// A TCP connection to the first of the checked addresses that answers.
-async fn connect(addresses: &[SocketAddr], host: &str) -> Result<TcpStream, FetchError> {
-    let mut last = String::new();
-    for address in addresses {
-        match TcpStream::connect(address).await {
-            Ok(stream) => return Ok(stream),
-            Err(e) => last = e.to_string(),
-        }
-    }
-    Err(FetchError::Connect {
-        host: host.to_string(),
-        reason: last,
-    })
-}
-
-/// One `GET` over an open connection: 200 only, no redirects, at most [`MAX_LOGO_BYTES`].
-async fn get<T>(io: TokioIo<T>, url: &url::Url) -> Result<Vec<u8>, FetchError>
-where
-    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    let http = |e: hyper::Error| FetchError::Http(e.to_string());
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(http)?;
-    let driver = tokio::spawn(connection);
-    let path = match url.query() {
-        Some(query) => format!("{}?{query}", url.path()),
-        None => url.path().to_string(),
-    };
-    let authority = match url.port() {
-        Some(port) => format!("{}:{port}", url.host_str().unwrap_or_default()),
-        None => url.host_str().unwrap_or_default().to_string(),
-    };
-    let request = hyper::Request::get(path)
-        .header(hyper::header::HOST, authority)
-        .header(hyper::header::USER_AGENT, "smartlinks-qr (logo fetch)")
-        .header(
-            hyper::header::ACCEPT,
-            "image/png, image/jpeg, image/webp, image/svg+xml",
-        )
-        .header(hyper::header::ACCEPT_ENCODING, "identity")
-        .body(http_body_util::Empty::<Bytes>::new())
-        .map_err(|e| FetchError::Http(e.to_string()))?;
-    let response = sender.send_request(request).await.map_err(http)?;
-    let status = response.status();
-    let result = if status.is_redirection() {
-        let location = response
-            .headers()
-            .get(hyper::header::LOCATION)
-            .and_then(|l| l.to_str().ok())
-            .unwrap_or("nowhere")
-            .to_string();
-        Err(FetchError::Redirect {
-            status: status.as_u16(),
-            location,
-        })
-    } else if status != hyper::StatusCode::OK {
-        Err(FetchError::Status(status.as_u16()))
-    } else {
-        read_body(response.into_body()).await
-    };
-    driver.abort();
-    result
-}
-
-/// The body, refused as soon as it declares or delivers more than [`MAX_LOGO_BYTES`].
-async fn read_body(mut body: hyper::body::Incoming) -> Result<Vec<u8>, FetchError> {
-    use hyper::body::Body as _;
-    if body.size_hint().lower() > MAX_LOGO_BYTES as u64 {
-        return Err(FetchError::TooLarge);
-    }
-    let mut bytes = Vec::new();
-    while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| FetchError::Http(e.to_string()))?;
-        if let Ok(data) = frame.into_data() {
-            bytes.extend_from_slice(&data);
-            if bytes.len() > MAX_LOGO_BYTES {
-                return Err(FetchError::TooLarge);
-            }
-        }
-    }
-    Ok(bytes)
-}
-
-fn tls_config(roots: &Roots) -> Result<Arc<rustls::ClientConfig>, FetchError> {
-    let mut store = rustls::RootCertStore::empty();
-    match roots {
-        Roots::System => {
-            let found = rustls_native_certs::load_native_certs();
-            store.add_parsable_certificates(found.certs);
-        }
-        Roots::Only(certs) => {
-            store.add_parsable_certificates(certs.iter().cloned());
-        }
-    }
-    if store.is_empty() {
-        return Err(FetchError::NoRoots("the certificate store is empty".into()));
-    }
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| FetchError::NoRoots(e.to_string()))?
-        .with_root_certificates(store)
-        .with_no_client_auth();
-    Ok(Arc::new(config))
 }
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
-
     use super::*;
-    use crate::testing::logos::{self, LogoServer};
 
-    fn url(raw: &str) -> url::Url {
-        raw.parse().unwrap()
-    }
-
-    #[tokio::test]
-    async fn a_logo_is_fetched_over_https_from_an_admitted_address() {
-        let server = LogoServer::start().await;
-        let fetched = server.fetcher().fetch(&url(&server.url("/logo.png"))).await;
-        assert_eq!(fetched, Ok(logos::PNG.to_vec()));
-    }
-
-    #[tokio::test]
-    async fn loopback_is_refused_under_the_production_policy() {
-        let server = LogoServer::start().await;
-        let err = server
-            .public_only_fetcher()
-            .fetch(&url(&server.url("/logo.png")))
-            .await
-            .unwrap_err();
-        assert!(
-            matches!(&err, FetchError::NotPublic { host, ip } if host == "localhost" && ip.is_loopback()),
-            "{err:?}"
-        );
-    }
-
-    #[tokio::test]
-    async fn private_link_local_and_mapped_addresses_are_refused_at_once_without_connecting() {
-        for raw in [
-            "https://10.0.0.1/logo.png",
-            "https://169.254.169.254/latest/meta-data/",
-            "https://[::ffff:127.0.0.1]/logo.png",
-            "https://[fd00::1]/logo.png",
-            "https://0.0.0.0/logo.png",
-        ] {
-            let started = Instant::now();
-            let err = LogoFetcher::public().fetch(&url(raw)).await.unwrap_err();
-            assert!(matches!(err, FetchError::NotPublic { .. }), "{raw}: {err:?}");
-            assert!(started.elapsed() < Duration::from_millis(500), "{raw}");
-        }
-    }
-
-    #[tokio::test]
-    async fn a_redirect_is_refused_not_followed() {
-        let server = LogoServer::start().await;
-        let err = server
-            .fetcher()
-            .fetch(&url(&server.url("/redirect")))
-            .await
-            .unwrap_err();
+    #[test]
+    fn a_refusal_says_what_to_change_about_the_logo() {
+        let too_large = FetchError(net::FetchError::TooLarge(MAX_LOGO_BYTES));
+        assert_eq!(too_large.to_string(), "it is larger than 256 KB; use a smaller image");
+        let slow = FetchError(net::FetchError::Timeout(FETCH_TIMEOUT));
         assert_eq!(
-            err,
-            FetchError::Redirect {
-                status: 302,
-                location: "/logo.png".into()
-            }
+            slow.to_string(),
+            "it took longer than 3 s; host the logo somewhere faster"
         );
-        assert_eq!(
-            err.to_string(),
-            "it answered 302 (a redirect to /logo.png); redirects are not followed, so give the image's own URL"
-        );
-    }
-
-    #[tokio::test]
-    async fn a_body_announced_over_256_kb_is_refused() {
-        let server = LogoServer::start().await;
-        let err = server.fetcher().fetch(&url(&server.url("/huge"))).await.unwrap_err();
-        assert_eq!(err, FetchError::TooLarge);
-    }
-
-    #[tokio::test]
-    async fn a_body_that_grows_over_256_kb_unannounced_is_refused() {
-        let server = LogoServer::start().await;
-        let err = server
-            .fetcher()
-            .fetch(&url(&server.url("/huge-unannounced")))
-            .await
-            .unwrap_err();
-        assert_eq!(err, FetchError::TooLarge);
-    }
-
-    #[tokio::test]
-    async fn a_slow_server_is_cut_off_after_three_seconds() {
-        let server = LogoServer::start().await;
-        let started = Instant::now();
-        let err = server.fetcher().fetch(&url(&server.url("/slow"))).await.unwrap_err();
-        let took = started.elapsed();
-        assert_eq!(err, FetchError::Timeout);
-        assert!(
-            took >= FETCH_TIMEOUT && took < FETCH_TIMEOUT + Duration::from_secs(1),
-            "{took:?}"
-        );
-    }
-
-    #[tokio::test]
-    async fn an_error_status_is_refused() {
-        let server = LogoServer::start().await;
-        let err = server.fetcher().fetch(&url(&server.url("/missing"))).await.unwrap_err();
-        assert_eq!(err, FetchError::Status(404));
-    }
-
-    #[tokio::test]
-    async fn only_https_is_fetched() {
-        let err = LogoFetcher::public()
-            .fetch(&url("http://example.com/logo.png"))
-            .await
-            .unwrap_err();
-        assert_eq!(err, FetchError::NotHttps("http://example.com/logo.png".into()));
-    }
-
-    #[tokio::test]
-    async fn a_server_whose_certificate_is_not_trusted_is_refused() {
-        let server = LogoServer::start().await;
-        let other = LogoServer::start().await;
-        let err = other.fetcher().fetch(&url(&server.url("/logo.png"))).await.unwrap_err();
-        assert!(matches!(err, FetchError::Tls { .. }), "{err:?}");
     }
 }

@@ -1,8 +1,7 @@
 //! QR codes of links: what a caller asks for (format and size), the drawing from a link's
 //! `qrSettings` (`draw`), and its logo (`logo`), fetched from https URLs under SSRF rules
-//! (`fetch`, `address`). The service (`Service::link_qr`) puts them together for both doors.
+//! (`fetch`, on [`crate::net`]). The service (`Service::link_qr`) puts them together for both doors.
 
-pub mod address;
 mod draw;
 pub mod fetch;
 pub mod logo;
@@ -11,7 +10,6 @@ mod tests;
 
 use serde::Serialize;
 
-pub use address::AddressPolicy;
 pub use draw::{Layout, MAX_LOGO_AREA, QUIET_ZONE};
 pub use fetch::{FETCH_TIMEOUT, FetchError, LogoFetcher};
 pub use logo::{Logo, LogoError};

@@ -11,7 +11,8 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use crate::qr::{AddressPolicy, LogoFetcher};
+use crate::net::AddressPolicy;
+use crate::qr::LogoFetcher;
 
 pub const PNG: &[u8] = include_bytes!("fixtures/logo.png");
 pub const JPEG: &[u8] = include_bytes!("fixtures/logo.jpg");
