@@ -123,6 +123,7 @@ fn get_link(c: &mut Criterion) {
         lambda_http::http::Request::builder()
             .method("POST")
             .uri("/apiv1/mcp")
+            .header("host", "api.example.com")
             .header("content-type", "application/json")
             .header("accept", "application/json, text/event-stream")
             .header("mcp-protocol-version", "2026-07-28")
@@ -131,6 +132,10 @@ fn get_link(c: &mut Criterion) {
             .body(Full::new(Bytes::from(body.clone())))
             .unwrap()
     };
+    let first = runtime.block_on(async { service.handle(request()).await });
+    let status = first.status();
+    let bytes = runtime.block_on(async { first.into_body().collect().await.unwrap().to_bytes() });
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
     c.bench_function("mcp: tools/call get_link (in-process, no DynamoDB)", |b| {
         b.to_async(&runtime).iter(|| async {
             let response = service.handle(black_box(request())).await;
