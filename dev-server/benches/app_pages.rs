@@ -12,14 +12,12 @@ use std::time::{Duration, Instant};
 use chrono::NaiveDate;
 use lambda_http::aws_lambda_events::query_map::QueryMap;
 use lambda_http::{Body, Request, RequestExt};
-use lib::clock::{Entropy, OsEntropy};
-use lib::config::Config;
 use lib::pages::{Settings, Site};
-use lib::service::{Service, SignInAttempt};
-use lib::store::Store;
 use lib::testing::{FixedClock, RequestCounter, traffic};
 use lib::wire::{DayRange, Door, LinkInput};
 use serde_json::json;
+
+mod support;
 
 const DAYS: u64 = 90;
 const CLICKS_PER_DAY: u64 = 500;
@@ -80,33 +78,14 @@ async fn main() {
         return;
     };
     let counter = RequestCounter::new();
-    let client = lib::testing::local_client(&endpoint, &counter).await;
-    let table = format!("bench-{:016x}", OsEntropy.next_u64());
-    lib::store::create_table(&client, &table).await.expect("table");
     let first_day: NaiveDate = "2026-06-01".parse().unwrap();
     let last_day = first_day + chrono::Days::new(DAYS - 1);
     let clock = Arc::new(FixedClock::new(first_day.and_hms_opt(8, 0, 0).unwrap().and_utc()));
-    let config = Config {
-        table_name: table.clone(),
-        default_domain: "sl.test".into(),
-        link_cache_ttl: Duration::from_secs(5),
-        click_retention_days: 400,
-        rate_limits: lib::domain::RateLimits::OFF,
-    };
-    let service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
+    let service = support::service_at(&endpoint, &counter, clock.clone()).await;
     let email = "bench@example.com";
-    let owner = lib::admin::create_user_with_password(&service, email, Some(PASSWORD))
-        .await
-        .unwrap();
-    let options = lib::admin::NewWorkspace {
-        name: "Bench".into(),
-        ..Default::default()
-    };
-    let ws = lib::admin::create_workspace(&service, owner.id.as_str(), options)
-        .await
-        .unwrap();
+    let ws = support::person_with_workspace(&service, email, PASSWORD).await;
     let access = service
-        .open_workspace_as(owner.id.clone(), Some(ws.id.as_str()))
+        .open_workspace_as(ws.owner_id.clone(), Some(ws.id.as_str()))
         .await
         .unwrap();
     let body = json!({ "name": "Spring campaign", "rules": [
@@ -139,16 +118,7 @@ async fn main() {
     );
 
     clock.set(last_day.and_hms_opt(20, 0, 0).unwrap().and_utc());
-    let signed_in = service
-        .sign_in(SignInAttempt {
-            email,
-            password: PASSWORD,
-            address: None,
-            replacing: None,
-        })
-        .await
-        .unwrap();
-    let token = signed_in.token.as_str().to_string();
+    let token = support::session(&service, email, PASSWORD).await;
     let site = Site::new(service.clone(), Settings::default());
     let base = format!("/app/w/{}", ws.id);
     let analytics = format!("{base}/links/{}/analytics?range=90d", link.id);

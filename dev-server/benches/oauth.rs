@@ -18,7 +18,6 @@ use lib::mcp::Endpoint;
 use lib::net::Fetcher;
 use lib::oauth::AuthorizationServer;
 use lib::pages::{Settings, Site};
-use lib::service::SignInAttempt;
 use lib::testing::RequestCounter;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -83,16 +82,7 @@ async fn main() {
     let service = support::service(&endpoint, &counter).await;
     let email = "bench@example.com";
     let workspace = support::person_with_workspace(&service, email, PASSWORD).await;
-    let signed_in = service
-        .sign_in(SignInAttempt {
-            email,
-            password: PASSWORD,
-            address: None,
-            replacing: None,
-        })
-        .await
-        .expect("sign in");
-    let session = signed_in.token.as_str().to_string();
+    let session = support::session(&service, email, PASSWORD).await;
     assert!(SessionToken::parse(&session).is_some());
     let metadata = ClientMetadata {
         name: Some("Bench client".into()),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use lambda_http::{Body, Request};
-use lib::clock::{OsEntropy, SystemClock};
+use lib::clock::{Clock, OsEntropy, SystemClock};
 use lib::config::Config;
 use lib::service::Service;
 use lib::store::Store;
@@ -15,6 +15,11 @@ use lib::testing::RequestCounter;
 
 /// The service over a fresh table of DynamoDB Local at `endpoint`, its requests counted.
 pub async fn service(endpoint: &str, counter: &RequestCounter) -> Service {
+    service_at(endpoint, counter, Arc::new(SystemClock)).await
+}
+
+/// [`service`] on the given clock (a bench that moves time).
+pub async fn service_at(endpoint: &str, counter: &RequestCounter, clock: Arc<dyn Clock>) -> Service {
     let client = lib::testing::local_client(endpoint, counter).await;
     let table = format!("bench-{:016x}", lib::clock::Entropy::next_u64(&OsEntropy));
     lib::store::create_table(&client, &table).await.expect("table");
@@ -25,12 +30,7 @@ pub async fn service(endpoint: &str, counter: &RequestCounter) -> Service {
         _ => None,
     })
     .expect("config");
-    Service::new(
-        Store::new(client, table),
-        config,
-        Arc::new(SystemClock),
-        Arc::new(OsEntropy),
-    )
+    Service::new(Store::new(client, table), config, clock, Arc::new(OsEntropy))
 }
 
 /// A user who signs in with `password` and owns a workspace; the workspace.
@@ -45,6 +45,20 @@ pub async fn person_with_workspace(service: &Service, email: &str, password: &st
     lib::admin::create_workspace(service, email, options)
         .await
         .expect("workspace")
+}
+
+/// A session of `email` signed in with `password`: its token.
+pub async fn session(service: &Service, email: &str, password: &str) -> String {
+    let signed_in = service
+        .sign_in(lib::service::SignInAttempt {
+            email,
+            password,
+            address: None,
+            replacing: None,
+        })
+        .await
+        .expect("sign in");
+    signed_in.token.as_str().to_string()
 }
 
 pub fn request(method: &str, uri: &str, headers: &[(&str, String)], body: Option<String>) -> Request {
