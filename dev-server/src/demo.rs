@@ -24,7 +24,7 @@ fn demo_password(entropy: &dyn lib::clock::Entropy) -> String {
 
 /// Makes sure the demo user and workspace exist, gives the user a fresh key and password,
 /// prints them.
-pub async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::AdminError> {
+pub async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminError> {
     let workspace_id = ObjectId::parse(DEMO_WORKSPACE).expect("constant id");
     if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
         admin::create_user(service, DEMO_EMAIL).await?;
@@ -57,5 +57,5 @@ pub async fn seed_demo(service: &Service, port: u16) -> Result<ObjectId, admin::
         "  curl -s -X POST http://localhost:{port}/apiv1/link/create -H 'Content-Type: application/json' -H 'X-Api-Key: {key}' \\\n    -d '{{\"workspaceId\":\"{workspace_id}\",\"name\":\"Docs\",\"url\":\"https://example.com/docs\"}}'"
     );
     println!();
-    Ok(workspace_id)
+    Ok(())
 }
