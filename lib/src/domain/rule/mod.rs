@@ -86,9 +86,9 @@ impl schemars::JsonSchema for Rule {
     }
 }
 
-/// One routing rule.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RuleFields", into = "RuleFields")]
+/// One routing rule. It is written with the fields of [`RuleFields`] (see `encode`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "RuleFields")]
 pub struct Rule {
     pub id: ObjectId,
     pub name: Option<BoundedText<255>>,
@@ -302,8 +302,8 @@ impl From<Rule> for RuleFields {
 }
 
 /// The rules of a link: at least one, exactly one of them the default.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(try_from = "Vec<Rule>", into = "Vec<Rule>")]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(try_from = "Vec<Rule>")]
 pub struct Rules(Vec<Rule>);
 
 impl Rules {
@@ -386,5 +386,6 @@ impl<'a> IntoIterator for &'a Rules {
     }
 }
 
+mod encode;
 #[cfg(test)]
 mod tests;

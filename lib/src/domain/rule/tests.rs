@@ -183,3 +183,26 @@ fn rule_round_trips_through_its_json_shape() {
     let back: Rules = serde_json::from_value(json).unwrap();
     assert_eq!(back, rules);
 }
+
+#[test]
+fn a_rule_is_written_exactly_as_its_fields() {
+    let rule = RuleFields {
+        name: Some("Weekday nights in Berlin".into()),
+        city: Some(vec!["Berlin".into()]),
+        device: Some(vec!["mobile".into(), "tablet".into()]),
+        os: Some(vec!["Android".into(), "iOS".into()]),
+        browser: Some(vec!["Chrome".into()]),
+        locale: Some(vec!["de-AT".into()]),
+        time_start: Some("22:00".into()),
+        time_end: Some("06:30".into()),
+        days_of_week: Some(vec![1, 2, 3]),
+        ..country_rule(&["de"])
+    };
+    let rules = Rules::parse("rules", &[rule, default_rule("https://a.com")], ids()).unwrap();
+    for rule in &rules {
+        assert_eq!(
+            serde_json::to_string(rule).unwrap(),
+            serde_json::to_string(&RuleFields::from(rule.clone())).unwrap()
+        );
+    }
+}
