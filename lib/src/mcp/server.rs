@@ -115,9 +115,7 @@ impl Server {
         let Some(id) = workspace else {
             self.charge(admitted, None, class).await?;
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
-            return Ok(tools::Output::Json(
-                serde_json::to_value(choice).expect("a workspace list encodes as JSON"),
-            ));
+            return Ok(tools::Output::json(choice));
         };
         match self.service.open_workspace(admitted.caller.clone(), Some(&id)).await {
             Ok(access) => {
