@@ -15,11 +15,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use http_body_util::{BodyExt, Full};
 use lib::domain::Tag;
 use lib::ids::ObjectId;
-use lib::mcp::tools::{Parsed, ToolName};
+use lib::mcp::tools::{Output, Parsed, ToolName};
 use lib::service::LinkRecord;
 use lib::store::StoredLink;
 use lib::testing::SeededEntropy;
-use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ServerCapabilities, ServerConfig};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
 use rmcp::transport::StreamableHttpService;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
@@ -50,8 +50,7 @@ impl ServerHandler for InMemory {
             panic!("get_link arguments")
         };
         let record = LinkRecord::new(&self.stored, self.now, 1234, &self.tags);
-        let value = serde_json::to_value(record).unwrap();
-        Ok(CallToolResult::structured(value).into())
+        Ok(Output::json(record).into_result().into())
     }
 }
 
@@ -115,7 +114,8 @@ fn get_link(c: &mut Criterion) {
         Arc::new(NeverSessionManager::default()),
         lib::mcp::stateless_config(),
     );
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    // The runtime the function runs on (see its main.rs).
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
