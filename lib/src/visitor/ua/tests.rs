@@ -176,6 +176,44 @@ fn an_android_tv_box_named_only_by_its_model_is_a_smart_tv() {
     assert_eq!(c(ua).device, Device::SmartTv);
 }
 
+// models Google Play's supported-devices list names
+
+#[test]
+fn a_moto_tab_whose_model_code_starts_like_motorolas_phones_is_a_tablet_by_googles_list() {
+    let ua = "Mozilla/5.0 (Linux; Android 12; XT2261-1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_app_on_a_tablet_google_lists_only_by_its_code_name_is_a_tablet() {
+    let ua = "Dalvik/1.6.0 (Linux; U; Android 4.1.1; AT300SE Build/JRO03C)";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_operators_set_top_box_named_only_by_its_model_in_googles_list_is_a_smart_tv() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; KSTB6077 Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/83.0.4103.101 Safari/537.36";
+    assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+#[test]
+fn a_set_top_box_in_googles_list_whose_webview_says_mobile_is_a_smart_tv() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; BID-AI100 Build/PPR1.180610.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+#[test]
+fn a_wear_os_watch_named_only_by_its_model_in_googles_list_is_a_wearable() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; Julianna HR) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/88.0.4324.93 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Wearable);
+}
+
+#[test]
+fn a_phone_with_a_tv_tuner_that_googles_list_names_tv_is_a_phone() {
+    let ua = "Mozilla/5.0 (Linux; U; Android 2.3.6; en-us; GT-S5367 Build/GINGERBREAD) AppleWebKit/533.1 (KHTML, like Gecko) Version/4.0 Mobile Safari/533.1";
+    assert_eq!(c(ua).device, Device::Mobile);
+}
+
 #[test]
 fn a_hbbtv_set_on_linux_is_a_smart_tv_running_linux() {
     let class = c(
