@@ -135,6 +135,46 @@ fn a_frozen_chrome_user_agent_without_mobile_is_a_tablet() {
     assert_eq!(c(ua).device, Device::Tablet);
 }
 
+#[test]
+fn a_digma_citi_tablet_numbered_by_its_seven_inch_screen_is_a_tablet_though_its_browser_says_mobile() {
+    let ua = "Mozilla/5.0 (Linux; Android 6.0; CITI 7591 3G CS7208MG Build/MRA58K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/76.0.3809.111 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_digma_citi_phone_numbered_by_its_six_inch_screen_stays_a_phone() {
+    let ua = "Mozilla/5.0 (Linux; Android 8.1.0; CITI 609 4G CS6063ML Build/O11019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/76.0.3809.111 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Mobile);
+}
+
+#[test]
+fn a_bq_tablet_numbered_by_its_ten_inch_screen_is_a_tablet_and_its_five_inch_phone_a_phone() {
+    let tablet = "Mozilla/5.0 (Linux; Android 8.1.0; BQ-1045G Build/O11019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.99 Mobile Safari/537.36";
+    assert_eq!(c(tablet).device, Device::Tablet);
+    let phone = "Mozilla/5.0 (Linux; Android 10; BQ-5515L) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.99 Mobile Safari/537.36";
+    assert_eq!(c(phone).device, Device::Mobile);
+}
+
+#[test]
+fn a_nomi_tablet_numbered_by_its_screen_in_tenths_of_an_inch_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; Nomi_C070030 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_irbis_tz_tablet_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; TZ737 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_ginzzu_tablet_numbered_by_its_screen_is_a_tablet_not_a_samsung_gt_phone() {
+    let ginzzu = "Mozilla/5.0 (Linux; Android 7.0; GT-7115 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ginzzu).device, Device::Tablet);
+    let samsung = "Mozilla/5.0 (Linux; Android 4.1.2; GT-I9300 Build/JZO54K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/44.0.2403.133 Mobile Safari/537.36";
+    assert_eq!(c(samsung).device, Device::Mobile);
+}
+
 // smart TVs and set-top boxes
 
 #[test]

@@ -27,7 +27,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::automaton::OverlappingState;
 use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
-use families::{TABLET_WORDS, TV_WORDS};
+use families::{TABLET_WORDS, TV_WORDS, numbered_as_a_tablet};
 
 /// Parts of the parenthesised platform list that are not the model.
 #[rustfmt::skip]
@@ -280,7 +280,8 @@ impl Model {
         self.families & family != 0
     }
 
-    /// Tablet model codes, or `tab`/`pad` in the name (not Asus's PadFone phones; Huawei and Honor Wi-Fi tablets end
+    /// Tablet model codes (the families, and [`numbered_as_a_tablet`]: the makers that
+    /// number tablets by their screen's size), or `tab`/`pad` in the name (not Asus's PadFone phones; Huawei and Honor Wi-Fi tablets end
     /// in `-W09`/`-W00`; Alcatel and TCL number tablets 8xxx/9xxx and phones 4xxx–6xxx;
     /// Xiaomi's numeric codes carry `RP` for Redmi Pad, and `182`/`283` after the year and
     /// month of release for its other pads, as ua-parser-js reads them).
@@ -298,6 +299,7 @@ impl Model {
         let kindle_fire = b.len() >= 4 && model.starts_with("kf") && b.iter().all(u8::is_ascii_alphabetic);
         let xiaomi_pad = numeric && (model.contains("rp") || matches!(model.get(5..8), Some("182" | "283")));
         self.in_family(TABLET)
+            || numbered_as_a_tablet(model)
             || kindle_fire
             || alcatel_tablet
             || xiaomi_pad
