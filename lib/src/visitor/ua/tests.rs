@@ -156,6 +156,12 @@ fn a_bq_tablet_numbered_by_its_ten_inch_screen_is_a_tablet_and_its_five_inch_pho
 }
 
 #[test]
+fn a_sunwind_sky_tablet_numbered_as_digmas_are_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; Sky 7143B 3G SS7265PG Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
 fn a_nomi_tablet_numbered_by_its_screen_in_tenths_of_an_inch_is_a_tablet() {
     let ua = "Mozilla/5.0 (Linux; Android 7.0; Nomi_C070030 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
     assert_eq!(c(ua).device, Device::Tablet);
@@ -227,6 +233,12 @@ fn a_moto_tab_whose_model_code_starts_like_motorolas_phones_is_a_tablet_by_googl
 #[test]
 fn an_app_on_a_tablet_google_lists_only_by_its_code_name_is_a_tablet() {
     let ua = "Dalvik/1.6.0 (Linux; U; Android 4.1.1; AT300SE Build/JRO03C)";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_teclast_tablet_google_lists_by_a_bare_model_is_a_tablet_as_teclast_makes_only_tablets() {
+    let ua = "Mozilla/5.0 (Linux; Android 12; M40 Pro) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36";
     assert_eq!(c(ua).device, Device::Tablet);
 }
 

@@ -84,10 +84,11 @@ pub(super) const PHONES: &[&str] = &[
 /// Tablets by makers that number their models with the screen's size in inches, where
 /// the number alone tells a tablet (7 inches or more) from a phone:
 ///
-/// - Digma: a code of the series' two letters (CITI `CS`/`CT`, Plane `PS`/`PT`, Optima
-///   `TS`/`TT`), the size, two or three digits and two letters (`CS7208MG` is a 7-inch CITI,
-///   `PS1202MG` a 12-inch Plane; the 6-inch CITI 609 phone is `CS6063ML`), anywhere in the
-///   model (`CITI 7591 3G CS7208MG`);
+/// - Digma and SunWind (two brands of Merlion): a code of the series' two letters (Digma's
+///   CITI `CS`/`CT`, Plane `PS`/`PT`, Optima `TS`/`TT`, SunWind's SKY `SS`/`ST`), the size,
+///   two or three digits and two letters (`CS7208MG` is a 7-inch CITI, `PS1202MG` a 12-inch
+///   Plane; the 6-inch CITI 609 phone is `CS6063ML`), anywhere in the model
+///   (`CITI 7591 3G CS7208MG`);
 /// - BQ (Russia): `BQ-` and four digits, the first one or two the size (`BQ-1045G`,
 ///   `BQ-7000G`, `BQ-8068L`; phones are `BQ-4…` to `BQ-6…`);
 /// - Nomi: `C`, the size in tenths of an inch and three digits (`C070030`, `C101010`;
@@ -106,7 +107,7 @@ pub(super) fn numbered_as_a_tablet(name: &str) -> bool {
         "irbis" | "ginzzu" | "genesis" | "nomi" | "bq" | "bqru" => second,
         _ => first,
     };
-    name.split(' ').any(digma_tablet_code)
+    name.split(' ').any(merlion_tablet_code)
         || bq_tablet(first)
         || (first == "bq" && four_digit_size(second))
         || nomi_tablet(after_brand)
@@ -130,9 +131,9 @@ fn bq_tablet(word: &str) -> bool {
         .is_some_and(four_digit_size)
 }
 
-fn digma_tablet_code(word: &str) -> bool {
+fn merlion_tablet_code(word: &str) -> bool {
     let b = word.as_bytes();
-    let series = b.len() >= 2 && matches!(&b[..2], b"cs" | b"ct" | b"ps" | b"pt" | b"ts" | b"tt");
+    let series = b.len() >= 2 && matches!(&b[..2], b"cs" | b"ct" | b"ps" | b"pt" | b"ts" | b"tt" | b"ss" | b"st");
     let rest = b.get(2..).unwrap_or_default();
     let size = match rest {
         [b'7'..=b'9', ..] => 1,

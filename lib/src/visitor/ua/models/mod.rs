@@ -401,6 +401,34 @@ mod tests {
     }
 
     #[test]
+    fn makers_numbering_by_screen_size_tells_their_tablets_from_their_phones() {
+        for tablet in [
+            "citi 7591 3g cs7208mg",
+            "sky 7143b 3g ss7265pg",
+            "ps1202mg",
+            "bq-1045g",
+            "bqru-7000g",
+            "nomi c070030",
+            "c101010 ultra2",
+            "irbis tz737",
+            "ginzzu gt-1050",
+            "gt-7115",
+        ] {
+            assert!(numbered_as_a_tablet(tablet), "{tablet}");
+        }
+        for phone in [
+            "citi 609 4g cs6063ml",
+            "bq-5515l",
+            "i5032",
+            "sp401",
+            "gt-i9300",
+            "gt-n7100",
+        ] {
+            assert!(!numbered_as_a_tablet(phone), "{phone}");
+        }
+    }
+
+    #[test]
     fn the_model_is_read_from_the_platform_list_ucs_adr_and_instagram() {
         let chrome = "Mozilla/5.0 (Linux; Android 10; SM-T510 Build/QP1A.190711.020) AppleWebKit/537.36";
         assert_eq!(android_model(chrome), Some("SM-T510"));
