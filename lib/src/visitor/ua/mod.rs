@@ -73,7 +73,9 @@ pub fn matched_tokens(user_agent: &str) -> Vec<String> {
     if let Some(model) = models::android_model(user_agent) {
         tokens.extend(models::matched_entries(model).into_iter().map(|e| format!("model:{e}")));
         let model = models::Model::new(model);
-        if model.is_tv() && !model.is_tv_by_name() {
+        if let Some(kind) = model.google_play_says() {
+            tokens.push(format!("google:{kind}"));
+        } else if model.is_tv() && !model.is_tv_by_name() {
             tokens.push("rule:numbered like a TV".into());
         }
     }

@@ -135,6 +135,52 @@ fn a_frozen_chrome_user_agent_without_mobile_is_a_tablet() {
     assert_eq!(c(ua).device, Device::Tablet);
 }
 
+#[test]
+fn a_digma_citi_tablet_numbered_by_its_seven_inch_screen_is_a_tablet_though_its_browser_says_mobile() {
+    let ua = "Mozilla/5.0 (Linux; Android 6.0; CITI 7591 3G CS7208MG Build/MRA58K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/76.0.3809.111 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_digma_citi_phone_numbered_by_its_six_inch_screen_stays_a_phone() {
+    let ua = "Mozilla/5.0 (Linux; Android 8.1.0; CITI 609 4G CS6063ML Build/O11019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/76.0.3809.111 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Mobile);
+}
+
+#[test]
+fn a_bq_tablet_numbered_by_its_ten_inch_screen_is_a_tablet_and_its_five_inch_phone_a_phone() {
+    let tablet = "Mozilla/5.0 (Linux; Android 8.1.0; BQ-1045G Build/O11019) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.99 Mobile Safari/537.36";
+    assert_eq!(c(tablet).device, Device::Tablet);
+    let phone = "Mozilla/5.0 (Linux; Android 10; BQ-5515L) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.3987.99 Mobile Safari/537.36";
+    assert_eq!(c(phone).device, Device::Mobile);
+}
+
+#[test]
+fn a_sunwind_sky_tablet_numbered_as_digmas_are_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; Sky 7143B 3G SS7265PG Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_nomi_tablet_numbered_by_its_screen_in_tenths_of_an_inch_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; Nomi_C070030 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_irbis_tz_tablet_is_a_tablet() {
+    let ua = "Mozilla/5.0 (Linux; Android 7.0; TZ737 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_ginzzu_tablet_numbered_by_its_screen_is_a_tablet_not_a_samsung_gt_phone() {
+    let ginzzu = "Mozilla/5.0 (Linux; Android 7.0; GT-7115 Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/64.0.3282.137 Mobile Safari/537.36";
+    assert_eq!(c(ginzzu).device, Device::Tablet);
+    let samsung = "Mozilla/5.0 (Linux; Android 4.1.2; GT-I9300 Build/JZO54K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/44.0.2403.133 Mobile Safari/537.36";
+    assert_eq!(c(samsung).device, Device::Mobile);
+}
+
 // smart TVs and set-top boxes
 
 #[test]
@@ -174,6 +220,50 @@ fn a_sony_bravia_android_tv_is_a_smart_tv() {
 fn an_android_tv_box_named_only_by_its_model_is_a_smart_tv() {
     let ua = "Mozilla/5.0 (Linux; Android 9; X96 Max Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.120 Safari/537.36";
     assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+// models Google Play's supported-devices list names
+
+#[test]
+fn a_moto_tab_whose_model_code_starts_like_motorolas_phones_is_a_tablet_by_googles_list() {
+    let ua = "Mozilla/5.0 (Linux; Android 12; XT2261-1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_app_on_a_tablet_google_lists_only_by_its_code_name_is_a_tablet() {
+    let ua = "Dalvik/1.6.0 (Linux; U; Android 4.1.1; AT300SE Build/JRO03C)";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn a_teclast_tablet_google_lists_by_a_bare_model_is_a_tablet_as_teclast_makes_only_tablets() {
+    let ua = "Mozilla/5.0 (Linux; Android 12; M40 Pro) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/112.0.0.0 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Tablet);
+}
+
+#[test]
+fn an_operators_set_top_box_named_only_by_its_model_in_googles_list_is_a_smart_tv() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; KSTB6077 Build/PPR1.180610.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/83.0.4103.101 Safari/537.36";
+    assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+#[test]
+fn a_set_top_box_in_googles_list_whose_webview_says_mobile_is_a_smart_tv() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; BID-AI100 Build/PPR1.180610.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/87.0.4280.101 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::SmartTv);
+}
+
+#[test]
+fn a_wear_os_watch_named_only_by_its_model_in_googles_list_is_a_wearable() {
+    let ua = "Mozilla/5.0 (Linux; Android 9; Julianna HR) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/88.0.4324.93 Mobile Safari/537.36";
+    assert_eq!(c(ua).device, Device::Wearable);
+}
+
+#[test]
+fn a_phone_with_a_tv_tuner_that_googles_list_names_tv_is_a_phone() {
+    let ua = "Mozilla/5.0 (Linux; U; Android 2.3.6; en-us; GT-S5367 Build/GINGERBREAD) AppleWebKit/533.1 (KHTML, like Gecko) Version/4.0 Mobile Safari/533.1";
+    assert_eq!(c(ua).device, Device::Mobile);
 }
 
 #[test]

@@ -80,3 +80,84 @@ pub(super) const PHONES: &[&str] = &[
     "zenfone", "sony", "so-", "sov", "sog", "xq-", "g8", "f5", "e5", "d6", "c6", "blade", "zte",
     "alcatel", "5033", "wiko", "m200", "m210", "iphone",
 ];
+
+/// Tablets by makers that number their models with the screen's size in inches, where
+/// the number alone tells a tablet (7 inches or more) from a phone:
+///
+/// - Digma and SunWind (two brands of Merlion): a code of the series' two letters (Digma's
+///   CITI `CS`/`CT`, Plane `PS`/`PT`, Optima `TS`/`TT`, SunWind's SKY `SS`/`ST`), the size,
+///   two or three digits and two letters (`CS7208MG` is a 7-inch CITI, `PS1202MG` a 12-inch
+///   Plane; the 6-inch CITI 609 phone is `CS6063ML`), anywhere in the model
+///   (`CITI 7591 3G CS7208MG`);
+/// - BQ (Russia): `BQ-` and four digits, the first one or two the size (`BQ-1045G`,
+///   `BQ-7000G`, `BQ-8068L`; phones are `BQ-4…` to `BQ-6…`);
+/// - Nomi: `C`, the size in tenths of an inch and three digits (`C070030`, `C101010`;
+///   phones are `i5032`);
+/// - Irbis: `TZ` and digits (tablets; its phones are `SP…`);
+/// - Ginzzu and Genesis: `GT-` and four digits, the first one or two the size
+///   (`GT-1045`, `GT-7115`; Samsung's `GT-` codes always go on with a letter).
+///
+/// Google Play's supported-devices list files every model of these shapes under that
+/// maker. The last four are matched at the start of the model or after the maker's name.
+pub(super) fn numbered_as_a_tablet(name: &str) -> bool {
+    let mut words = name.split(' ');
+    let first = words.next().unwrap_or_default();
+    let second = words.next().unwrap_or_default();
+    let after_brand = match first {
+        "irbis" | "ginzzu" | "genesis" | "nomi" | "bq" | "bqru" => second,
+        _ => first,
+    };
+    name.split(' ').any(merlion_tablet_code)
+        || bq_tablet(first)
+        || (first == "bq" && four_digit_size(second))
+        || nomi_tablet(after_brand)
+        || irbis_tablet(after_brand)
+        || after_brand.strip_prefix("gt-").is_some_and(four_digit_size)
+}
+
+/// Four digits, then nothing or letters, whose first one or two are a tablet's size:
+/// 7, 8 or 9, or 10 to 13 inches.
+fn four_digit_size(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() >= 4
+        && b[..4].iter().all(u8::is_ascii_digit)
+        && b[4..].iter().all(u8::is_ascii_alphabetic)
+        && (matches!(b[0], b'7'..=b'9') || (b[0] == b'1' && matches!(b[1], b'0'..=b'3')))
+}
+
+fn bq_tablet(word: &str) -> bool {
+    word.strip_prefix("bqru-")
+        .or_else(|| word.strip_prefix("bq-"))
+        .is_some_and(four_digit_size)
+}
+
+fn merlion_tablet_code(word: &str) -> bool {
+    let b = word.as_bytes();
+    let series = b.len() >= 2 && matches!(&b[..2], b"cs" | b"ct" | b"ps" | b"pt" | b"ts" | b"tt" | b"ss" | b"st");
+    let rest = b.get(2..).unwrap_or_default();
+    let size = match rest {
+        [b'7'..=b'9', ..] => 1,
+        [b'1', b'0'..=b'3', ..] => 2,
+        _ => return false,
+    };
+    // the size's own digits, then two or three more, then two letters
+    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    series
+        && (2..=3).contains(&(digits - size))
+        && rest.len() == digits + 2
+        && rest[digits..].iter().all(u8::is_ascii_alphabetic)
+}
+
+fn nomi_tablet(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() >= 7
+        && b[0] == b'c'
+        && matches!(&b[1..3], b"07" | b"08" | b"09" | b"10")
+        && b[1..7].iter().all(u8::is_ascii_digit)
+        && b[7..].iter().all(u8::is_ascii_alphabetic)
+}
+
+fn irbis_tablet(word: &str) -> bool {
+    word.strip_prefix("tz")
+        .is_some_and(|rest| rest.as_bytes().first().is_some_and(u8::is_ascii_digit))
+}
