@@ -178,12 +178,13 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
 ];
 
 pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>) -> Device {
-    let model = hints::model(client_hints).or_else(|| models::android_model(ua.raw));
+    let model =
+        hints::model(client_hints).or_else(|| ua.has(NamesModel).then(|| models::android_model(ua.raw)).flatten());
     let model = model.map(Model::new);
     let model = model.as_ref();
     let android = os == Some(Os::Android)
         || ua.has(Android)
-        || ua.raw.contains("HarmonyOS")
+        || (ua.has(HarmonyOs) && ua.raw.contains("HarmonyOS"))
         || (ua.has(LinuxList) && models::unnamed_android(ua.raw).is_some());
     let vertical = if android && ua.has(BuildId) {
         android::build_vertical(ua.raw)

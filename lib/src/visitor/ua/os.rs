@@ -171,7 +171,8 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
 
 pub(super) fn os(ua: &Ua<'_>) -> Option<Os> {
     // `Ubuntu` phones and tablets are Ubuntu Touch, outside the vocabulary.
-    let ubuntu_touch = ua.raw.contains("Ubuntu") && (ua.raw.contains("Mobile") || ua.raw.contains("Tablet"));
+    let ubuntu_touch =
+        ua.has(Ubuntu) && ua.raw.contains("Ubuntu") && (ua.raw.contains("Mobile") || ua.raw.contains("Tablet"));
     // BlackBerry's last phones (Priv, KEYone) run Android.
     let blackberry_os = ua.has(BlackBerry) && !ua.has(Android);
     if ua.has(OsOutside) || ubuntu_touch || blackberry_os {
