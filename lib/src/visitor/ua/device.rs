@@ -93,6 +93,14 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     // Infomir MAG boxes' portal (`MAG250 stbapp`), Free's Freebox
     ("stbapp", Tv),
     ("freebox", Tv),
+    // Sony's Android TVs spell it `Andr0id`; Comcast's RDK app platform; browsers and
+    // players made for TVs (Kylo, Seraphic's Sraf, Vewd, TiviMate)
+    ("andr0id", Tv),
+    ("firebolt", Tv),
+    ("kylo/", Tv),
+    ("sraf/", Tv),
+    ("vewd", Tv),
+    ("tivimate", Tv),
     // wearables and headsets
     ("; watch", Wearable),
     (" watch ", Wearable),
@@ -142,6 +150,7 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("windows phone", Handheld),
     ("zunewp7", Handheld),
     ("iemobile", Handheld),
+    ("wpdesktop", Handheld),
     ("blackberry", Handheld),
     ("(bb10", Handheld),
     ("ucbrowser", Handheld),
@@ -198,7 +207,12 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
     let set_top = (ua.has(SetTopCpu) || (ua.has(Presto) && ua.has(Linux) && !ua.has(X11)))
         && !android
         && !ua.any(&[Handheld, MobileWord]);
-    if ua.has(Tv) || set_top || vertical == Some(Vertical::Tv) || model.is_some_and(Model::is_tv) {
+    if ua.has(Tv)
+        || set_top
+        || says_tv_last(ua.raw)
+        || vertical == Some(Vertical::Tv)
+        || model.is_some_and(Model::is_tv)
+    {
         return Device::SmartTv;
     }
     if ua.has(Wearable) || vertical == Some(Vertical::Wear) || model.is_some_and(Model::is_watch) {
@@ -218,6 +232,12 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
         _ if ua.any(&[Handheld, MobileWord]) => Device::Mobile,
         _ => Device::Desktop,
     }
+}
+
+/// Apps on TVs end their user agent with `TV` (Yandex's `… YaBrowser/23.9 (lite) TV`).
+fn says_tv_last(raw: &str) -> bool {
+    let raw = raw.trim_end().as_bytes();
+    raw.len() >= 3 && raw[raw.len() - 3..].eq_ignore_ascii_case(b" tv")
 }
 
 /// An Android phone or tablet: its model family first, then the screen's smallest width

@@ -25,6 +25,33 @@ pub(super) const TABLETS: &[&str] = &[
     "alldocube", "iplay", "qtaqz", "qtasun", "qmv7", "vfd 1", "scmr", "a7-", "a8-", "a10-",
     "pmt", "rct6", "plt", "pmid", "digma plane", "digma optima", "digma citi", "irbis t",
     "oysters t", "dexp ursus", "nextbook", "allview viva", "goclever", "headwolf",
+    // Samsung's operator tablets (docomo SC-01C…, au SCT21, AT&T SGH-I957/I987, Verizon
+    // SCH-I905/I915, Sprint SPH-P100); Huawei MediaPad S7/S8, T2 Pro (FDR-, PLE-)
+    // and Honor Tab (BZA/BZC/BZD/BZI/BZT)
+    "sc-01c", "sc-01d", "sc-01e", "sc-02d", "sct21", "sgh-i957", "sgh-i987", "sch-i905",
+    "sch-i915", "sph-p100", "s7-", "s8-", "fdr-", "ple-", "bza-", "bzc-", "bzd-",
+    "bzi-", "bzt-",
+    // Lenovo IdeaTab and Tab A (A3000, A3300 = A7-30, A3500 = A7-50, A5500 = A8-50,
+    // A7600 = A10-70, S5000, S8-50); Asus ZenPad (Z170, Z300/Z301, Z370, Z380, Z500,
+    // Z581), Transformer (TF…) and MeMO Pad (ME102, ME180); Sony Xperia Z tablets on au
+    // and docomo; Motorola Xoom (MZ5…, MZ6…)
+    "a3000-", "a3300-", "a3500-", "a5500-", "a7600-", "s5000", "s8-50", "z170", "z300c", "z300m", "z301",
+    "z370", "z380", "z500m", "z500kl", "z581", "tf101", "tf103", "tf201", "tf300", "tf301",
+    "tf303", "tf502", "tf600", "tf700", "tf701", "tf810", "me102", "me18", "sot2", "sot3",
+    "so-03e", "so-05g", "mz50", "mz60", "mz61",
+    // Dell Venue and Streak, Toshiba AT…, Nvidia Tegra Note (`TegraNote-P1640`), HTC Flyer, Tesco Hudl, Nabi,
+    // Datawind UbiSlate, Micromax Funbook, Verizon Ellipsis (QTAIR)
+    "venue 7", "venue 8", "venue 10", "dell streak", "streak 7", "streak 10", "at100",
+    "at200", "at270", "at300", "at10-", "at7-", "tegranote", "htc flyer", "hudl", "nabi",
+    "ubislate", "funbook", "qtair",
+    // makers of tablets: Ainol Novo, Ployer MOMO, PiPO, Onda, Zenithink,
+    // Prestigio MultiPad (PMP), Ritmix (RMD-), teXet by size (TM-7…, TM-8…, TM-9…),
+    // Coby Kyros and other MIDs numbered by size (MID7…)
+    "novo7", "novo 7", "novo8", "novo9", "novo10", "momo7", "momo8", "momo9", "momo11", "pipo",
+    "onda ", "zt-180", "pmp", "rmd-", "tm-7", "tm-8", "tm-9", "mid7", "mid8",
+    "mid9", "mid10",
+    // the reference tablet builds of Rockchip's tablet chips
+    "rk30sdk", "rk31sdk", "rk29sdk", "rk312x", "rk3126", "rk3188", "rk3066", "rk2928",
 ];
 /// Whole tablet model names: Acer Iconia Tab (`A500`, not Lenovo's `A5000` phone).
 pub(super) const TABLET_NAMES: &[&str] = &["a500", "a510", "a700"];
@@ -47,6 +74,10 @@ pub(super) const TVS: &[&str] = &[
     "skyworth", "philips tv", "smart tv", "grundig", "loewe", "metz", "kivi", "tpm1", "ec6108", "ec6109",
     "ec6110", "b860", "b866", "zxv10", "hg680", "m302a", "rk3228", "rk3229", "rk322x", "rk3318",
     "rk3328", "x88 pro", "vontar", "transpeed",
+    // Nexus Player, Beelink GT1 and GT-King, MINIX, Technicolor's operator boxes (UIW4…),
+    // Airtel Xstream (short box codes such as Tanix `TX9` or Mecool `KM1` are other
+    // makers' tablets and phones too)
+    "nexus player", "gt1 mini", "gt-king", "minix", "uiw4", "xstream",
 ];
 /// Whole TV-box model names: the reference boards of Amlogic's TV chips, which generic
 /// boxes keep as their model (`p212`, `q201`).

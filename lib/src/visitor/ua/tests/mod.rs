@@ -462,3 +462,5 @@ fn a_facebook_in_app_agent_is_placed_by_its_fbdv_model() {
     let ua = "Mozilla/5.0 (Linux; Android 8.1.0; Build/OPM1.171019.026; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/70.0.3538.110 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/196.0.0.42.95;FBBV/131058829;FBDM/{density=1.5,width=800,height=1280};FBLC/en_US;FBRV/0;FBCR/;FBMF/samsung;FBBD/samsung;FBPN/com.facebook.katana;FBDV/SM-T580;FBSV/8.1.0;FBOP/1;FBCA/armeabi-v7a:armeabi;]";
     assert_eq!((c(ua).device, c(ua).browser), (Device::Tablet, None));
 }
+
+mod families;
