@@ -101,6 +101,7 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("sraf/", Tv),
     ("vewd", Tv),
     ("tivimate", Tv),
+    ("webtv", Tv),
     // wearables and headsets
     ("; watch", Wearable),
     (" watch ", Wearable),
@@ -150,6 +151,8 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
     ("windows phone", Handheld),
     ("zunewp7", Handheld),
     ("iemobile", Handheld),
+    ("windows ce", Handheld),
+    ("polaris", Handheld),
     ("wpdesktop", Handheld),
     ("blackberry", Handheld),
     ("(bb10", Handheld),
@@ -220,6 +223,10 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
     }
     if ua.has(Embedded) {
         return Device::Embedded;
+    }
+    let mobile_hint = hints::mobile(client_hints);
+    if hints::desktop_platform(client_hints) && mobile_hint != Some(true) {
+        return Device::Desktop;
     }
     if android {
         return android_device(ua, model, hints::mobile(client_hints));

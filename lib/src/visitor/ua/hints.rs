@@ -75,6 +75,17 @@ pub(super) fn os(hints: &ClientHints<'_>) -> Option<Option<Os>> {
     }
 }
 
+/// `Sec-CH-UA-Platform` names a desktop system (Windows, macOS, Linux, Chrome OS): the
+/// browser runs on a computer, whatever its user agent borrows (Android apps on a
+/// Chromebook say `Android`).
+pub(super) fn desktop_platform(hints: &ClientHints<'_>) -> bool {
+    let Some(platform) = hints.platform else { return false };
+    matches!(
+        platform.trim().trim_matches('"').trim(),
+        "Windows" | "macOS" | "Linux" | "Chrome OS" | "Chromium OS"
+    )
+}
+
 /// `Sec-CH-UA-Mobile`: `Some(true)` for `?1`, `Some(false)` for `?0`.
 pub(super) fn mobile(hints: &ClientHints<'_>) -> Option<bool> {
     match hints.mobile?.trim() {

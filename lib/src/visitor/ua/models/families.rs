@@ -44,10 +44,10 @@ pub(super) const TABLETS: &[&str] = &[
     "venue 7", "venue 8", "venue 10", "dell streak", "streak 7", "streak 10", "at100",
     "at200", "at270", "at300", "at10-", "at7-", "tegranote", "htc flyer", "hudl", "nabi",
     "ubislate", "funbook", "qtair",
-    // makers of tablets: Ainol Novo, Ployer MOMO, PiPO, Onda, Zenithink,
+    // makers of tablets: Ainol Novo, Ployer MOMO, Onda, Zenithink,
     // Prestigio MultiPad (PMP), Ritmix (RMD-), teXet by size (TM-7…, TM-8…, TM-9…),
     // Coby Kyros and other MIDs numbered by size (MID7…)
-    "novo7", "novo 7", "novo8", "novo9", "novo10", "momo7", "momo8", "momo9", "momo11", "pipo",
+    "novo7", "novo 7", "novo8", "novo9", "novo10", "momo7", "momo8", "momo9", "momo11",
     "onda ", "zt-180", "pmp", "rmd-", "tm-7", "tm-8", "tm-9", "mid7", "mid8",
     "mid9", "mid10",
     // the reference tablet builds of Rockchip's tablet chips

@@ -131,3 +131,34 @@ fn a_windows_phone_asking_for_desktop_sites_is_a_phone() {
     let ua = "Mozilla/5.0 (Windows NT 6.2; ARM; Trident/7.0; Touch; rv:11.0; WPDesktop; Lumia 930) like Gecko";
     assert_eq!((device(ua), c(ua).os), (Device::Mobile, None));
 }
+
+#[test]
+fn msn_tv_is_a_smart_tv() {
+    assert_eq!(device("Mozilla/4.0 WebTV/2.6 (compatible; MSIE 4.0)"), Device::SmartTv);
+}
+
+#[test]
+fn a_windows_ce_pocket_pc_is_a_phone_outside_the_os_vocabulary() {
+    let ua = "Mozilla/4.0 (compatible; MSIE 4.01; Windows CE; PPC; 240x320)";
+    assert_eq!((device(ua), c(ua).os), (Device::Mobile, None));
+}
+
+#[test]
+fn lgs_polaris_browser_is_on_a_phone() {
+    assert_eq!(
+        device("POLARIS/6.01 (BREW 3.1.5; U; en-us; LG; LX265; POLARIS/6.01/WAP) MMP/2.0"),
+        Device::Mobile
+    );
+}
+
+#[test]
+fn an_android_app_on_a_chromebook_whose_platform_hint_says_chrome_os_is_a_desktop() {
+    let ua = "Mozilla/5.0 (Linux; Android 11; Chromebook x360) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    let hints = ClientHints {
+        platform: Some("\"Chrome OS\""),
+        mobile: Some("?0"),
+        ..ClientHints::default()
+    };
+    assert_eq!(with_hints(ua, hints).device, Device::Desktop);
+    assert_eq!(device(ua), Device::Tablet);
+}
