@@ -190,8 +190,10 @@ pub(super) const TOKENS: &[(&str, Signal)] = &[
 ];
 
 pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>) -> Device {
-    let model =
-        hints::model(client_hints).or_else(|| ua.has(NamesModel).then(|| models::android_model(ua.raw)).flatten());
+    // `models::android_model` reads a model after `FBDV/`, `Android`, `Adr ` or `(Linux; `:
+    // agents with none of them are not searched.
+    let names_model = ua.any(&[FbDevice, Android, LinuxList]);
+    let model = hints::model(client_hints).or_else(|| names_model.then(|| models::android_model(ua.raw)).flatten());
     let model = model.map(Model::new);
     let model = model.as_ref();
     let android = os == Some(Os::Android)
@@ -229,12 +231,12 @@ pub(super) fn device(ua: &Ua<'_>, os: Option<Os>, client_hints: &ClientHints<'_>
         return Device::Desktop;
     }
     if android {
-        return android_device(ua, model, hints::mobile(client_hints));
+        return android_device(ua, model, mobile_hint);
     }
     if (ua.has(Tablet) && !ua.has(TabletPc)) || (ua.has(Macintosh) && ua.has(MobileSlash)) {
         return Device::Tablet;
     }
-    match hints::mobile(client_hints) {
+    match mobile_hint {
         Some(true) => Device::Mobile,
         _ if ua.any(&[Handheld, MobileWord]) => Device::Mobile,
         _ => Device::Desktop,

@@ -59,7 +59,7 @@ pub(super) enum Signal {
     BuildId,
     AppMetrics,
     LinuxList,
-    NamesModel,
+    FbDevice,
     HarmonyOs,
     Ubuntu,
 }
@@ -81,12 +81,8 @@ const STRUCTURE: &[(&str, Signal)] = &[
     ("fbdm/{", Signal::AppMetrics),
     (" android (", Signal::AppMetrics),
     ("(linux; ", Signal::LinuxList),
-    // every way `models::android_model` finds a model starts with one of these
-    ("fbdv/", Signal::NamesModel),
-    (" android (", Signal::NamesModel),
-    ("android", Signal::NamesModel),
-    ("adr ", Signal::NamesModel),
-    ("(linux; ", Signal::NamesModel),
+    // Facebook's in-app agents name the model after `FBDV/`, on iOS too
+    ("fbdv/", Signal::FbDevice),
     ("harmonyos", Signal::HarmonyOs),
     ("ubuntu", Signal::Ubuntu),
 ];
