@@ -29,7 +29,15 @@ type Body = http_body_util::Either<
 pub struct DocumentServer {
     port: u16,
     certificate: CertificateDer<'static>,
-    documents: Arc<Mutex<HashMap<String, String>>>,
+    documents: Arc<Mutex<HashMap<String, Served>>>,
+    hits: Arc<Mutex<HashMap<String, u64>>>,
+}
+
+/// A document and the `Cache-Control` it is served with.
+#[derive(Debug, Clone)]
+struct Served {
+    body: String,
+    cache_control: Option<String>,
 }
 
 impl DocumentServer {
@@ -47,15 +55,16 @@ impl DocumentServer {
         let acceptor = TlsAcceptor::from(Arc::new(config));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let port = listener.local_addr().expect("address").port();
-        let documents: Arc<Mutex<HashMap<String, String>>> = Arc::default();
-        let served = documents.clone();
+        let documents: Arc<Mutex<HashMap<String, Served>>> = Arc::default();
+        let hits: Arc<Mutex<HashMap<String, u64>>> = Arc::default();
+        let (served, counted) = (documents.clone(), hits.clone());
         tokio::spawn(async move {
             while let Ok((tcp, _)) = listener.accept().await {
                 let acceptor = acceptor.clone();
-                let served = served.clone();
+                let (served, counted) = (served.clone(), counted.clone());
                 tokio::spawn(async move {
                     let Ok(tls) = acceptor.accept(tcp).await else { return };
-                    let handler = service_fn(move |req| answer(served.clone(), req));
+                    let handler = service_fn(move |req| answer(served.clone(), counted.clone(), req));
                     let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
                     let _ = builder.serve_connection(TokioIo::new(tls), handler).await;
                 });
@@ -65,15 +74,30 @@ impl DocumentServer {
             port,
             certificate,
             documents,
+            hits,
         }
     }
 
-    /// Serves `body` (as JSON) at `path` from now on.
+    /// Serves `body` (as JSON) at `path` from now on, without caching headers.
     pub fn serve(&self, path: &str, body: &str) {
+        self.serve_cached(path, body, None);
+    }
+
+    /// Serves `body` at `path` with `Cache-Control: <cache_control>`.
+    pub fn serve_cached(&self, path: &str, body: &str, cache_control: Option<&str>) {
+        let served = Served {
+            body: body.to_string(),
+            cache_control: cache_control.map(str::to_string),
+        };
         self.documents
             .lock()
             .expect("documents")
-            .insert(path.to_string(), body.to_string());
+            .insert(path.to_string(), served);
+    }
+
+    /// How many requests for `path` the server answered.
+    pub fn hits(&self, path: &str) -> u64 {
+        self.hits.lock().expect("hits").get(path).copied().unwrap_or(0)
     }
 
     /// `https://localhost:<port><path>`.
@@ -88,7 +112,8 @@ impl DocumentServer {
 }
 
 async fn answer(
-    documents: Arc<Mutex<HashMap<String, String>>>,
+    documents: Arc<Mutex<HashMap<String, Served>>>,
+    hits: Arc<Mutex<HashMap<String, u64>>>,
     req: hyper::Request<hyper::body::Incoming>,
 ) -> Result<hyper::Response<Body>, Infallible> {
     let full = |status: u16, body: Vec<u8>| {
@@ -99,9 +124,16 @@ async fn answer(
             .expect("response")
     };
     let path = req.uri().path().to_string();
+    *hits.lock().expect("hits").entry(path.clone()).or_default() += 1;
     let found = documents.lock().expect("documents").get(&path).cloned();
     Ok(match (path.as_str(), found) {
-        (_, Some(body)) => full(200, body.into_bytes()),
+        (_, Some(served)) => {
+            let mut response = full(200, served.body.into_bytes());
+            if let Some(value) = served.cache_control.and_then(|v| hyper::header::HeaderValue::from_str(&v).ok()) {
+                response.headers_mut().insert(hyper::header::CACHE_CONTROL, value);
+            }
+            response
+        }
         ("/redirect", None) => hyper::Response::builder()
             .status(302)
             .header("location", "/doc.json")

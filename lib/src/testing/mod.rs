@@ -12,4 +12,4 @@ pub mod ua_corpus;
 
 pub use clock::{FixedClock, SeededEntropy};
 pub use links::{FIXTURE_TIME, link_from_json, link_from_json_at, stored_link};
-pub use requests::{IamAction, RequestCounter, local_client};
+pub use requests::{IamAction, Reads, RequestCounter, local_client};

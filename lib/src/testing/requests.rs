@@ -1,6 +1,7 @@
 //! Counts DynamoDB requests by operation, and records the IAM actions they need (tests and
-//! benchmarks assert request budgets; the template test checks each function's policy), and
-//! a client for DynamoDB Local that counts its requests.
+//! benchmarks assert request budgets; the template test checks each function's policy), what
+//! the reads examined and cost (items and read capacity units, which every read is asked to
+//! report), and a client for DynamoDB Local that counts its requests.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
@@ -9,7 +10,9 @@ use aws_sdk_dynamodb::operation::query::QueryInput;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput;
 use aws_smithy_runtime_api::box_error::BoxError;
 use aws_smithy_runtime_api::client::interceptors::Intercept;
+use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity};
 use aws_smithy_runtime_api::client::interceptors::context::{
+    AfterDeserializationInterceptorContextRef, BeforeSerializationInterceptorContextMut,
     BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
 };
 use aws_smithy_runtime_api::client::orchestrator::Metadata;
@@ -22,6 +25,17 @@ use aws_smithy_types::config_bag::ConfigBag;
 pub struct RequestCounter {
     counts: Arc<Mutex<BTreeMap<String, u64>>>,
     actions: Arc<Mutex<BTreeSet<IamAction>>>,
+    reads: Arc<Mutex<Reads>>,
+}
+
+/// What the reads since the last reset examined and cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Reads {
+    /// Items a read looked at: a query's `ScannedCount` (before its filter), the items a
+    /// `GetItem` or `BatchGetItem` found.
+    pub items_examined: u64,
+    /// Read capacity units, as DynamoDB (Local too) reports them.
+    pub capacity_units: f64,
 }
 
 /// An IAM action a request needs, and whether it is on the table or on an index.
@@ -61,10 +75,55 @@ impl RequestCounter {
         self.actions.lock().expect("counter lock").clone()
     }
 
+    /// What the reads since the last reset examined and cost.
+    pub fn reads(&self) -> Reads {
+        *self.reads.lock().expect("counter lock")
+    }
+
     pub fn reset(&self) {
         self.counts.lock().expect("counter lock").clear();
         self.actions.lock().expect("counter lock").clear();
+        *self.reads.lock().expect("counter lock") = Reads::default();
     }
+}
+
+/// Asks a read to report the capacity it consumes (reporting costs nothing).
+fn report_capacity(input: &mut aws_smithy_runtime_api::client::interceptors::context::Input) {
+    use aws_sdk_dynamodb::operation as op;
+    let total = Some(ReturnConsumedCapacity::Total);
+    if let Some(query) = input.downcast_mut::<op::query::QueryInput>() {
+        query.return_consumed_capacity = total;
+    } else if let Some(get) = input.downcast_mut::<op::get_item::GetItemInput>() {
+        get.return_consumed_capacity = total;
+    } else if let Some(batch) = input.downcast_mut::<op::batch_get_item::BatchGetItemInput>() {
+        batch.return_consumed_capacity = total;
+    }
+}
+
+/// What one read's answer says it examined and cost.
+fn read_of(output: &aws_smithy_runtime_api::client::interceptors::context::Output) -> Option<Reads> {
+    use aws_sdk_dynamodb::operation as op;
+    let units = |c: &[ConsumedCapacity]| c.iter().filter_map(|c| c.capacity_units).sum::<f64>();
+    if let Some(query) = output.downcast_ref::<op::query::QueryOutput>() {
+        return Some(Reads {
+            items_examined: u64::try_from(query.scanned_count).unwrap_or(0),
+            capacity_units: units(query.consumed_capacity.as_slice()),
+        });
+    }
+    if let Some(get) = output.downcast_ref::<op::get_item::GetItemOutput>() {
+        return Some(Reads {
+            items_examined: u64::from(get.item.is_some()),
+            capacity_units: units(get.consumed_capacity.as_slice()),
+        });
+    }
+    if let Some(batch) = output.downcast_ref::<op::batch_get_item::BatchGetItemOutput>() {
+        let found = batch.responses.iter().flat_map(|r| r.values()).map(Vec::len).sum::<usize>();
+        return Some(Reads {
+            items_examined: found as u64,
+            capacity_units: units(batch.consumed_capacity.as_deref().unwrap_or_default()),
+        });
+    }
+    None
 }
 
 /// What IAM checks for one request: a transaction needs the action of each of its parts
@@ -130,6 +189,32 @@ impl Intercept for RequestCounter {
     ) -> Result<(), BoxError> {
         let needed = iam_actions(context.input());
         self.actions.lock().expect("counter lock").extend(needed);
+        Ok(())
+    }
+
+    fn modify_before_serialization(
+        &self,
+        context: &mut BeforeSerializationInterceptorContextMut<'_>,
+        _runtime_components: &RuntimeComponents,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        report_capacity(context.input_mut());
+        Ok(())
+    }
+
+    fn read_after_deserialization(
+        &self,
+        context: &AfterDeserializationInterceptorContextRef<'_>,
+        _runtime_components: &RuntimeComponents,
+        _cfg: &mut ConfigBag,
+    ) -> Result<(), BoxError> {
+        if let Ok(output) = context.output_or_error()
+            && let Some(read) = read_of(output)
+        {
+            let mut reads = self.reads.lock().expect("counter lock");
+            reads.items_examined += read.items_examined;
+            reads.capacity_units += read.capacity_units;
+        }
         Ok(())
     }
 
