@@ -139,7 +139,14 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
     let workspace = ("workspaceId", ws.id.to_string());
-    measure("page 1 (limit 20)", &service, &counter, &key, &[workspace.clone()]).await;
+    measure(
+        "page 1 (limit 20)",
+        &service,
+        &counter,
+        &key,
+        std::slice::from_ref(&workspace),
+    )
+    .await;
     let deep = [workspace.clone(), ("page", "250".to_string())];
     measure(
         "page 250 (limit 20: links 4,981 to 5,000)",

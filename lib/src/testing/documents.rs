@@ -129,7 +129,10 @@ async fn answer(
     Ok(match (path.as_str(), found) {
         (_, Some(served)) => {
             let mut response = full(200, served.body.into_bytes());
-            if let Some(value) = served.cache_control.and_then(|v| hyper::header::HeaderValue::from_str(&v).ok()) {
+            if let Some(value) = served
+                .cache_control
+                .and_then(|v| hyper::header::HeaderValue::from_str(&v).ok())
+            {
                 response.headers_mut().insert(hyper::header::CACHE_CONTROL, value);
             }
             response

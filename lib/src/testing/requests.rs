@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 
 use aws_sdk_dynamodb::operation::query::QueryInput;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsInput;
+use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity};
 use aws_smithy_runtime_api::box_error::BoxError;
 use aws_smithy_runtime_api::client::interceptors::Intercept;
-use aws_sdk_dynamodb::types::{ConsumedCapacity, ReturnConsumedCapacity};
 use aws_smithy_runtime_api::client::interceptors::context::{
     AfterDeserializationInterceptorContextRef, BeforeSerializationInterceptorContextMut,
     BeforeSerializationInterceptorContextRef, BeforeTransmitInterceptorContextRef,
@@ -117,7 +117,12 @@ fn read_of(output: &aws_smithy_runtime_api::client::interceptors::context::Outpu
         });
     }
     if let Some(batch) = output.downcast_ref::<op::batch_get_item::BatchGetItemOutput>() {
-        let found = batch.responses.iter().flat_map(|r| r.values()).map(Vec::len).sum::<usize>();
+        let found = batch
+            .responses
+            .iter()
+            .flat_map(|r| r.values())
+            .map(Vec::len)
+            .sum::<usize>();
         return Some(Reads {
             items_examined: found as u64,
             capacity_units: units(batch.consumed_capacity.as_deref().unwrap_or_default()),
