@@ -91,7 +91,7 @@ async fn main() {
         refresh_tokens: true,
     };
     let client = service
-        .register_client(metadata, Some("bench"))
+        .register_client(metadata, &lib::domain::ClientAddress::from_source(Some("203.0.113.1")))
         .await
         .expect("client")
         .client_id;

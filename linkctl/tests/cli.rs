@@ -71,7 +71,7 @@ impl Cli {
         let attempt = lib::service::SignInAttempt {
             email,
             password,
-            address: None,
+            address: &lib::domain::ClientAddress::from_source(None),
             replacing: None,
         };
         self.service().await.sign_in(attempt).await.is_ok()

@@ -53,7 +53,7 @@ pub async fn session(service: &Service, email: &str, password: &str) -> String {
         .sign_in(lib::service::SignInAttempt {
             email,
             password,
-            address: None,
+            address: &lib::domain::ClientAddress::from_source(None),
             replacing: None,
         })
         .await

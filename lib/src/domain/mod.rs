@@ -3,6 +3,7 @@
 
 mod ab_test;
 mod account;
+mod client_address;
 mod colour;
 mod condition;
 mod limits;
@@ -20,6 +21,7 @@ pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, Weigh
 pub use account::{
     ApiKeyRecord, Membership, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
 };
+pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use limits::{RateLimitOverrides, RateLimits};

@@ -42,8 +42,17 @@ pub fn request_id(req: &Request) -> String {
 
 /// The client's address as API Gateway saw it (`sourceIp`).
 pub fn source_ip(req: &Request) -> Option<String> {
+    source_ip_ref(req).map(str::to_string)
+}
+
+/// The client's address as every per-address limit counts it (an IPv6 address by its /64).
+pub fn client_address(req: &Request) -> crate::domain::ClientAddress {
+    crate::domain::ClientAddress::from_source(source_ip_ref(req))
+}
+
+fn source_ip_ref(req: &Request) -> Option<&str> {
     match req.request_context_ref() {
-        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.as_deref(),
         _ => None,
     }
 }

@@ -97,13 +97,13 @@ fn credentials(req: &Request, params: &Params) -> Result<ClientCredentials, OAut
 /// `POST /oauth/register`.
 pub async fn register(service: &Service, req: &Request) -> Response<Body> {
     let request_id = request_id(req);
-    let address = crate::http::source_ip(req);
+    let address = crate::http::client_address(req);
     let metadata = match crate::http::json_object(req) {
         Ok(map) => crate::wire::oauth::registration(&map),
         Err(e) => Err(OAuthFailure::new(OAuthCode::InvalidClientMetadata, e.to_string())),
     };
     let registered = match metadata {
-        Ok(metadata) => service.register_client(metadata, address.as_deref()).await,
+        Ok(metadata) => service.register_client(metadata, &address).await,
         Err(failure) => Err(failure.into()),
     };
     match registered {

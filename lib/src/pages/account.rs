@@ -125,7 +125,7 @@ async fn sign_in(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError>
     let attempt = SignInAttempt {
         email,
         password: form.get("password").unwrap_or(""),
-        address: address.as_deref(),
+        address: &address,
         replacing: replacing.as_ref(),
     };
     match page.service.sign_in(attempt).await {

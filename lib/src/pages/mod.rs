@@ -183,9 +183,10 @@ impl<'a> PageRequest<'a> {
         }
     }
 
-    /// The client's address as API Gateway saw it (for sign-in backoff).
-    pub fn client_address(&self) -> Option<String> {
-        crate::http::source_ip(self.req)
+    /// The client's address as API Gateway saw it, as the limits count it (sign-in backoff,
+    /// document fetches).
+    pub fn client_address(&self) -> crate::domain::ClientAddress {
+        crate::http::client_address(self.req)
     }
 
     /// The path and query of this request, as a sign-in page's `next`.

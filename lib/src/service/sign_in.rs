@@ -1,30 +1,42 @@
 //! Signing in and out of the pages, and the sessions in between.
 //!
-//! Backoff: failed sign-ins are counted per account (the SHA-256 of the e-mail, whether or not
-//! such a user exists) and per client address, in one-minute counters. Ten failures of an
-//! account within 15 minutes, or thirty from one address, lock that subject: sign-in is then
-//! refused, even with the right password, for a minute, and every further failure while the
-//! window still holds that many doubles the wait (up to an hour). A successful sign-in resets
-//! the account's count. An unknown e-mail and a wrong password get the same answer after the
-//! same argon2 work.
+//! Backoff: every attempt takes a slot of each subject it belongs to *before* the password is
+//! checked (`crate::store` refuses the slot atomically at the limit), so a burst of parallel
+//! guesses gets no more checks than the same guesses one after another. The subjects:
+//! - the account *from this address* (the SHA-256 of the e-mail and the client's address, an
+//!   IPv6 address by its /64): ten failures within 15 minutes lock that pair, so a stranger's
+//!   guesses lock the stranger, not the owner signing in from elsewhere;
+//! - the address: thirty failures lock it for every account (guessing across accounts);
+//! - the account from anywhere: a hundred failures lock it for every address that has not
+//!   signed in to it successfully in the last 30 days (guessing from many addresses), so even
+//!   then its owner gets in from where they usually do.
+//!
+//! A lock lasts a minute; every failure while its window still holds that many (the one
+//! attempt allowed after each lock) doubles it, up to an hour. A success resets its pair and
+//! gives back the other slots. An unknown e-mail and a wrong password get the same answer after
+//! the same reads and the same argon2 work.
 
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
 use super::{Service, ServiceError};
-use crate::domain::{ABSOLUTE_LIFETIME, Email, PasswordHash, Session, SessionToken};
-use crate::store::SignInGuard;
+use crate::domain::{ABSOLUTE_LIFETIME, ClientAddress, Email, PasswordHash, Session, SessionToken};
+use crate::store::{AttemptRules, AttemptSlot, SlotTake};
 
-/// Failures of one account within [`FAILURE_WINDOW`] that lock it.
-pub const ACCOUNT_FAILURE_LIMIT: u64 = 10;
+/// Failures of one account from one address within [`FAILURE_WINDOW`] that lock the pair.
+pub const ACCOUNT_FAILURE_LIMIT: u32 = 10;
 /// Failures from one client address within [`FAILURE_WINDOW`] that lock it.
-pub const ADDRESS_FAILURE_LIMIT: u64 = 30;
+pub const ADDRESS_FAILURE_LIMIT: u32 = 30;
+/// Failures of one account from every address without its trust that lock it for them.
+pub const ACCOUNT_WIDE_FAILURE_LIMIT: u32 = 100;
 pub const FAILURE_WINDOW: Duration = Duration::minutes(15);
 /// The first lock; each further one doubles, up to [`LONGEST_LOCK`].
 pub const FIRST_LOCK: Duration = Duration::minutes(1);
 pub const LONGEST_LOCK: Duration = Duration::hours(1);
-/// How long a guard remembers its lockouts after its last lock ends.
-const GUARD_MEMORY: Duration = Duration::hours(24);
+/// How long a subject remembers its locks after its last attempt.
+const LOCK_MEMORY: Duration = Duration::hours(24);
+/// How long a successful sign-in from an address vouches for it against the account-wide lock.
+const TRUST_AFTER_SUCCESS: Duration = Duration::days(30);
 
 /// A session that was just created: its token goes into the cookie.
 #[derive(Debug, Clone)]
@@ -46,30 +58,46 @@ pub struct SignInAttempt<'a> {
     pub email: &'a str,
     pub password: &'a str,
     /// The client's address as API Gateway saw it.
-    pub address: Option<&'a str>,
+    pub address: &'a ClientAddress,
     /// The session the browser still carried, replaced by the new one (no fixation).
     pub replacing: Option<&'a SessionToken>,
 }
 
-/// One subject the backoff counts failures of.
+/// One subject an attempt counts against.
+#[derive(Debug, Clone)]
 struct Subject {
     key: String,
-    limit: u64,
+    limit: u32,
 }
 
-fn subjects(attempt: &SignInAttempt<'_>) -> Vec<Subject> {
+impl Subject {
+    fn rules(&self) -> AttemptRules {
+        AttemptRules {
+            limit: self.limit,
+            window: FAILURE_WINDOW,
+        }
+    }
+}
+
+/// The subjects of an attempt: (the account from this address, the address, the account).
+fn subjects(attempt: &SignInAttempt<'_>) -> [Subject; 3] {
     let email = attempt.email.trim().to_lowercase();
-    let mut subjects = vec![Subject {
-        key: format!("EMAIL#{}", hex::encode(Sha256::digest(email.as_bytes()))),
-        limit: ACCOUNT_FAILURE_LIMIT,
-    }];
-    if let Some(address) = attempt.address.map(str::trim).filter(|a| !a.is_empty()) {
-        subjects.push(Subject {
+    let account = hex::encode(Sha256::digest(email.as_bytes()));
+    let address = attempt.address.as_str();
+    [
+        Subject {
+            key: format!("PAIR#{account}#{address}"),
+            limit: ACCOUNT_FAILURE_LIMIT,
+        },
+        Subject {
             key: format!("IP#{address}"),
             limit: ADDRESS_FAILURE_LIMIT,
-        });
-    }
-    subjects
+        },
+        Subject {
+            key: format!("EMAIL#{account}"),
+            limit: ACCOUNT_WIDE_FAILURE_LIMIT,
+        },
+    ]
 }
 
 /// How long the `lockouts`-th lock lasts (1-based).
@@ -78,28 +106,30 @@ fn lock_length(lockouts: u32) -> Duration {
     Duration::minutes(minutes).min(LONGEST_LOCK)
 }
 
-/// Whole seconds from `now` to `until`, at least one.
+/// Seconds from `now` to `until`, rounded up, at least one.
 fn seconds_until(now: DateTime<Utc>, until: DateTime<Utc>) -> u64 {
-    u64::try_from((until - now).num_seconds()).unwrap_or(0).max(1)
+    let millis = u64::try_from((until - now).num_milliseconds()).unwrap_or(0);
+    millis.div_ceil(1000).max(1)
 }
 
 impl Service {
     /// Checks an e-mail and password and opens a session. Refused alike for an unknown e-mail
-    /// and a wrong password; refused with the wait while the account or address is locked.
+    /// and a wrong password; refused with the wait while a subject of the attempt is locked.
     pub async fn sign_in(&self, attempt: SignInAttempt<'_>) -> Result<SignedIn, ServiceError> {
         let now = self.clock.now();
-        let subjects = subjects(&attempt);
-        let keys: Vec<&str> = subjects.iter().map(|s| s.key.as_str()).collect();
-        let guards = self.store.sign_in_guards(&keys).await?;
-        if let Some(until) = guards.iter().filter_map(|g| g.locked_until).filter(|u| *u > now).max() {
-            return Err(ServiceError::SignInLocked {
-                retry_after: seconds_until(now, until),
-            });
+        let [pair, address, account] = subjects(&attempt);
+        let mut taken: Vec<(Subject, AttemptSlot)> = Vec::with_capacity(3);
+        for subject in [pair, address] {
+            self.take_slot(subject, now, &mut taken).await?;
         }
-        let user = match Email::parse(attempt.email) {
-            Ok(email) => self.store.find_user_by_email(&email).await?,
-            Err(_) => None,
-        };
+        let trusted = taken[0].1.trusted_until.is_some_and(|t| t > now);
+        if !trusted {
+            self.take_slot(account, now, &mut taken).await?;
+        }
+        let user = self
+            .store
+            .user_for_sign_in(Email::parse(attempt.email).ok().as_ref())
+            .await?;
         let verified = match user.as_ref().and_then(|u| u.password_hash.as_ref()) {
             Some(hash) => hash.verify(attempt.password),
             None => {
@@ -108,17 +138,13 @@ impl Service {
             }
         };
         let Some(user) = user.filter(|_| verified) else {
-            return Err(self.count_failure(&subjects, &guards, now).await?);
+            return Err(self.count_failure(&taken, now).await?);
         };
-        // Failures before a success no longer count against the account.
-        let reset = SignInGuard {
-            lockouts: 0,
-            locked_until: None,
-            generation: guards[0].generation + 1,
-        };
+        let (pair, others) = taken.split_first().expect("the pair's slot");
         self.store
-            .put_sign_in_guard(&subjects[0].key, &reset, guards[0].lockouts, now + GUARD_MEMORY)
+            .reset_sign_in_subject(&pair.0.key, now + TRUST_AFTER_SUCCESS)
             .await?;
+        self.give_back(others).await?;
         if let Some(old) = attempt.replacing {
             self.store.delete_session(&old.hash()).await?;
         }
@@ -128,36 +154,51 @@ impl Service {
         Ok(SignedIn { token, session })
     }
 
-    /// Counts a failed sign-in against every subject; the failure to answer: the lock when
-    /// this one reached a limit, else "incorrect".
+    /// Takes a slot of `subject`; refused, the slots taken so far are given back (the attempt
+    /// never happened) and the wait is the answer.
+    async fn take_slot(
+        &self,
+        subject: Subject,
+        now: DateTime<Utc>,
+        taken: &mut Vec<(Subject, AttemptSlot)>,
+    ) -> Result<(), ServiceError> {
+        match self
+            .store
+            .take_sign_in_attempt(&subject.key, subject.rules(), now, now + LOCK_MEMORY)
+            .await?
+        {
+            SlotTake::Taken(slot) => {
+                taken.push((subject, slot));
+                Ok(())
+            }
+            SlotTake::Refused { until } => {
+                self.give_back(taken).await?;
+                Err(ServiceError::SignInLocked {
+                    retry_after: seconds_until(now, until),
+                })
+            }
+        }
+    }
+
+    async fn give_back(&self, taken: &[(Subject, AttemptSlot)]) -> Result<(), ServiceError> {
+        for (subject, _) in taken {
+            self.store.give_back_sign_in_attempt(&subject.key).await?;
+        }
+        Ok(())
+    }
+
+    /// A failed attempt keeps its slots; a subject whose window this filled is locked. The
+    /// failure to answer: the lock when one was set, else "incorrect".
     async fn count_failure(
         &self,
-        subjects: &[Subject],
-        guards: &[SignInGuard],
+        taken: &[(Subject, AttemptSlot)],
         now: DateTime<Utc>,
     ) -> Result<ServiceError, ServiceError> {
         let mut locked_until: Option<DateTime<Utc>> = None;
-        for (subject, guard) in subjects.iter().zip(guards) {
+        for (subject, slot) in taken.iter().filter(|(s, slot)| slot.attempts >= s.limit) {
+            let until = now + lock_length(slot.lockouts + 1);
             self.store
-                .record_sign_in_failure(&subject.key, guard.generation, now)
-                .await?;
-            let since = now - FAILURE_WINDOW + Duration::minutes(1);
-            let failures = self
-                .store
-                .sign_in_failures_between(&subject.key, guard.generation, since, now)
-                .await?;
-            if failures < subject.limit {
-                continue;
-            }
-            let lockouts = guard.lockouts + 1;
-            let until = now + lock_length(lockouts);
-            let lock = SignInGuard {
-                lockouts,
-                locked_until: Some(until),
-                generation: guard.generation,
-            };
-            self.store
-                .put_sign_in_guard(&subject.key, &lock, guard.lockouts, until + GUARD_MEMORY)
+                .lock_sign_in_subject(&subject.key, until, until + LOCK_MEMORY)
                 .await?;
             locked_until = locked_until.max(Some(until));
         }
@@ -213,19 +254,22 @@ mod tests {
     }
 
     #[test]
-    fn the_account_subject_is_the_hash_of_the_lower_case_email() {
+    fn an_attempt_counts_against_its_pair_its_address_and_its_account() {
+        let address = ClientAddress::from_source(Some("2001:db8:1:2::9"));
         let attempt = SignInAttempt {
             email: " Demo@Example.com ",
             password: "x",
-            address: Some("203.0.113.9"),
+            address: &address,
             replacing: None,
         };
-        let keys: Vec<String> = subjects(&attempt).into_iter().map(|s| s.key).collect();
+        let account = hex::encode(Sha256::digest(b"demo@example.com"));
+        let keys: Vec<(String, u32)> = subjects(&attempt).into_iter().map(|s| (s.key, s.limit)).collect();
         assert_eq!(
             keys,
             [
-                format!("EMAIL#{}", hex::encode(Sha256::digest(b"demo@example.com"))),
-                "IP#203.0.113.9".to_string()
+                (format!("PAIR#{account}#2001:db8:1:2::/64"), 10),
+                ("IP#2001:db8:1:2::/64".to_string(), 30),
+                (format!("EMAIL#{account}"), 100),
             ]
         );
     }

@@ -24,6 +24,17 @@ pub enum KeyRotation {
     Conflict,
 }
 
+/// The id read in place of a user for an e-mail without an account (ids are made with the
+/// time they are made at, so none is all zeros).
+const NO_USER: &str = "000000000000000000000000";
+
+/// What an e-mail's claim item holds: the user with that e-mail.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EmailClaim {
+    user_id: ObjectId,
+}
+
 /// A workspace as seen by one user: the workspace record and that user's membership.
 #[derive(Debug, Clone)]
 pub struct WorkspaceView {
@@ -58,15 +69,23 @@ impl Store {
     }
 
     pub async fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Claim {
-            user_id: ObjectId,
-        }
-        match self.get_as::<Claim>(&keys::email(email.as_str()), true).await? {
+        match self.email_claim(email.as_str()).await? {
             Some(claim) => self.get_user(&claim.user_id).await,
             None => Ok(None),
         }
+    }
+
+    /// The user an e-mail signs in as, read alike whether or not it has an account: the
+    /// e-mail's claim, then the user it names, or for an unknown (or malformed) e-mail the id
+    /// no user has. Either way two consistent reads, so the answer's cost tells nothing.
+    pub async fn user_for_sign_in(&self, email: Option<&Email>) -> Result<Option<User>, StoreError> {
+        let claim = self.email_claim(email.map_or("", Email::as_str)).await?;
+        let id = claim.map_or_else(|| ObjectId::parse(NO_USER).expect("a valid id"), |c| c.user_id);
+        self.get_user(&id).await
+    }
+
+    async fn email_claim(&self, email: &str) -> Result<Option<EmailClaim>, StoreError> {
+        self.get_as::<EmailClaim>(&keys::email(email), true).await
     }
 
     /// Sets a user's password hash; `false` when the user does not exist.

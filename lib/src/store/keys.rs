@@ -50,34 +50,10 @@ pub fn session(token_hash: &str) -> Key {
     Key::new(format!("SESSION#{token_hash}"), "SESSION")
 }
 
-/// The partition of one sign-in subject (`EMAIL#<sha256>` or `IP#<address>`): its failure
-/// counters per minute and its guard.
-pub fn sign_in_partition(subject: &str) -> String {
-    format!("SIGNIN#{subject}")
-}
-
-/// Failed sign-ins of a subject in one minute (epoch minutes, zero-padded so they sort) since
-/// its guard's `generation`-th reset.
-pub fn sign_in_failures(subject: &str, minute: i64, generation: u32) -> Key {
-    Key::new(
-        sign_in_partition(subject),
-        &format!("{}#{generation}", sign_in_minute(minute)),
-    )
-}
-
-/// The sort-key prefix of a minute's failure counters.
-pub fn sign_in_minute(minute: i64) -> String {
-    format!("MIN#{minute:012}")
-}
-
-/// The reset generation a failure counter's sort key names.
-pub fn sign_in_generation(sort_key: &str) -> Option<u32> {
-    sort_key.strip_prefix("MIN#")?.split_once('#')?.1.parse().ok()
-}
-
-/// A subject's lock state: how often it was locked, until when, and when it last signed in.
-pub fn sign_in_guard(subject: &str) -> Key {
-    Key::new(sign_in_partition(subject), "GUARD")
+/// The attempts, locks and trust of one sign-in subject (`PAIR#<sha256 of e-mail>#<address>`,
+/// `IP#<address>` or `EMAIL#<sha256 of e-mail>`).
+pub fn sign_in_attempts(subject: &str) -> Key {
+    Key::new(format!("SIGNIN#{subject}"), "ATTEMPTS")
 }
 
 /// A dynamically registered OAuth client, under the SHA-256 of its `client_id`.
@@ -118,9 +94,51 @@ pub fn oauth_refresh_token(token_hash: &str) -> Key {
     Key::new(format!("OAUTHREFRESH#{token_hash}"), "REFRESH")
 }
 
-/// Client registrations from one address in one clock hour (epoch hours).
-pub fn oauth_registrations(address: &str, hour: i64) -> Key {
-    Key::new(format!("RATE#OAUTHREGISTER#{address}"), &format!("HOUR#{hour}"))
+/// What a per-source throttle counts: events of one source (an address, or [`EVERY_SOURCE`])
+/// in fixed windows of a length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Throttle {
+    /// OAuth client registrations, per clock hour.
+    OAuthRegistrations,
+    /// Client ID metadata documents fetched for authorization requests, per minute.
+    DocumentFetches,
+    /// Refused credentials at the MCP endpoint, per minute.
+    FailedAuthentications,
+}
+
+/// The source that stands for every source together (a global ceiling); no address looks
+/// like it.
+pub const EVERY_SOURCE: &str = "ALL";
+
+impl Throttle {
+    /// The window's length in seconds.
+    pub fn seconds(self) -> i64 {
+        match self {
+            Self::OAuthRegistrations => 3600,
+            Self::DocumentFetches | Self::FailedAuthentications => 60,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::OAuthRegistrations => "OAUTHREGISTER",
+            Self::DocumentFetches => "OAUTHFETCH",
+            Self::FailedAuthentications => "MCPAUTH",
+        }
+    }
+}
+
+/// The counter of one source in one window of a throttle (`window`: epoch seconds divided by
+/// the window's length).
+pub fn throttle_window(throttle: Throttle, source: &str, window: i64) -> Key {
+    let unit = match throttle.seconds() {
+        3600 => "HOUR",
+        _ => "MINUTE",
+    };
+    Key::new(
+        format!("RATE#{}#{source}", throttle.name()),
+        &format!("{unit}#{window}"),
+    )
 }
 
 pub fn workspace(id: &ObjectId) -> Key {
@@ -303,12 +321,12 @@ mod tests {
     }
 
     #[test]
-    fn sign_in_counters_name_their_minute_and_generation() {
-        let key = sign_in_failures("IP#203.0.113.9", 29_000_000, 3);
-        assert_eq!(key.pk, "SIGNIN#IP#203.0.113.9");
-        assert_eq!(key.sk, "MIN#000029000000#3");
-        assert_eq!(sign_in_generation(&key.sk), Some(3));
-        assert_eq!(sign_in_generation("GUARD"), None);
+    fn throttle_windows_name_their_source_and_window() {
+        let key = throttle_window(Throttle::OAuthRegistrations, "2001:db8::/64", 493_000);
+        assert_eq!(key.pk, "RATE#OAUTHREGISTER#2001:db8::/64");
+        assert_eq!(key.sk, "HOUR#493000");
+        let key = throttle_window(Throttle::FailedAuthentications, EVERY_SOURCE, 7);
+        assert_eq!((key.pk.as_str(), key.sk.as_str()), ("RATE#MCPAUTH#ALL", "MINUTE#7"));
     }
 
     #[test]

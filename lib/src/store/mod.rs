@@ -10,7 +10,9 @@ mod links;
 mod oauth;
 pub mod rollups;
 mod sessions;
+mod sign_in;
 mod table;
+mod throttle;
 
 use std::collections::HashMap;
 
@@ -26,7 +28,7 @@ pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STO
 pub use limits::{Counter, RateCharge};
 pub use links::{CreateLinkFailure, LinkFilter, LinkRef, LinkSlice, MoveOutcome, StoredLink, UpdateOutcome};
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
-pub use sessions::SignInGuard;
+pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
 
 use keys::Key;

@@ -7,7 +7,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::{
-    Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, n, query_all, s, transact, tx,
+    Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, query_all, s, transact, tx,
     update_applied, with_ttl,
 };
 use crate::domain::oauth::{
@@ -82,29 +82,6 @@ impl Store {
             _ => i64::MAX,
         };
         Ok(Some((decode(item)?, ttl)))
-    }
-
-    /// Counts one registration from `address` in the hour of `at`; `false` (nothing counted)
-    /// when the hour already holds `limit`.
-    pub async fn count_oauth_registration(
-        &self,
-        address: &str,
-        at: DateTime<Utc>,
-        limit: u32,
-    ) -> Result<bool, StoreError> {
-        let hour = at.timestamp().div_euclid(3600);
-        let request = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(key_map(&keys::oauth_registrations(address, hour))))
-            .update_expression("ADD registrations :one SET #ttl = :ttl")
-            .condition_expression("attribute_not_exists(registrations) OR registrations < :limit")
-            .expression_attribute_names("#ttl", keys::TTL)
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":limit", n(limit))
-            .expression_attribute_values(":ttl", n((hour + 2) * 3600));
-        update_applied(request.send().await)
     }
 
     pub async fn put_pending_authorization(

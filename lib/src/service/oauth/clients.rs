@@ -5,15 +5,20 @@
 use chrono::{DateTime, Utc};
 use subtle::ConstantTimeEq;
 
+use crate::domain::ClientAddress;
 use crate::domain::oauth::{
     CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, ClientAuthMethod, ClientMetadata, ClientSummary, OAuthCode, OAuthFailure,
     RegisteredClient, UNUSED_REGISTRATION_LIFETIME, opaque_secret, stored_hash,
 };
 use crate::net::{Fetcher, Limits};
 use crate::service::{Service, ServiceError};
+use crate::store::keys::{EVERY_SOURCE, Throttle};
 
-/// Registrations one client address may make per clock hour.
+/// Registrations one client address (an IPv6 address by its /64) may make per clock hour.
 pub const REGISTRATIONS_PER_HOUR: u32 = 20;
+/// Registrations all addresses together may make per clock hour: a ceiling on what many
+/// addresses can make the table hold.
+pub const REGISTRATIONS_PER_HOUR_IN_ALL: u32 = 1_000;
 
 /// How a client ID metadata document is fetched: small JSON, quickly.
 pub const DOCUMENT_LIMITS: Limits = Limits {
@@ -94,30 +99,43 @@ fn document_url(client_id: &str) -> Result<url::Url, OAuthFailure> {
 
 impl Service {
     /// Registers a client (RFC 7591). Each client address may register
-    /// [`REGISTRATIONS_PER_HOUR`] clients an hour; a registration nobody uses within
+    /// [`REGISTRATIONS_PER_HOUR`] clients an hour, and all of them together
+    /// [`REGISTRATIONS_PER_HOUR_IN_ALL`] (counted only for registrations their own address
+    /// admits, so one address cannot spend the ceiling); a registration nobody uses within
     /// [`UNUSED_REGISTRATION_LIFETIME`] expires.
     pub async fn register_client(
         &self,
         metadata: ClientMetadata,
-        address: Option<&str>,
+        address: &ClientAddress,
     ) -> Result<Registration, ServiceError> {
         let now = self.clock.now();
-        let address = address.filter(|a| !a.is_empty()).unwrap_or("unknown");
-        if !self
-            .store
-            .count_oauth_registration(address, now, REGISTRATIONS_PER_HOUR)
-            .await?
-        {
-            let wait = 3600 - now.timestamp().rem_euclid(3600);
+        let wait = 3600 - now.timestamp().rem_euclid(3600);
+        let refused = |why: String| {
             let mut failure = OAuthFailure::new(
                 OAuthCode::TemporarilyUnavailable,
-                format!(
-                    "Too many client registrations from this address; at most {REGISTRATIONS_PER_HOUR} an hour. Try again in {} minutes.",
-                    (wait + 59) / 60
-                ),
+                format!("{why} Try again in {} minutes.", (wait + 59) / 60),
             );
             failure.retry_after = Some(wait as u64);
-            return Err(failure.into());
+            ServiceError::from(failure)
+        };
+        let registrations = Throttle::OAuthRegistrations;
+        if !self
+            .store
+            .count_in_window(registrations, address.as_str(), now, REGISTRATIONS_PER_HOUR)
+            .await?
+        {
+            return Err(refused(format!(
+                "Too many client registrations from this address; at most {REGISTRATIONS_PER_HOUR} an hour."
+            )));
+        }
+        if !self
+            .store
+            .count_in_window(registrations, EVERY_SOURCE, now, REGISTRATIONS_PER_HOUR_IN_ALL)
+            .await?
+        {
+            return Err(refused(
+                "This server takes no more client registrations this hour.".to_string(),
+            ));
         }
         let client_id = opaque_secret(CLIENT_ID_PREFIX, self.entropy.as_ref());
         let client_secret = metadata
