@@ -249,11 +249,17 @@ impl Service {
                 record.token_endpoint_auth_method.as_str()
             )));
         }
-        if let (Some(secret), Some(expected)) = (&credentials.secret, &record.secret_hash) {
-            let matches: bool = stored_hash(secret).as_bytes().ct_eq(expected.as_bytes()).into();
-            if !matches {
-                return Err(failed("The client secret is wrong."));
+        match (&credentials.secret, &record.secret_hash) {
+            // A public client, authenticated by its id alone.
+            (None, _) => {}
+            (Some(secret), Some(expected)) => {
+                let matches: bool = stored_hash(secret).as_bytes().ct_eq(expected.as_bytes()).into();
+                if !matches {
+                    return Err(failed("The client secret is wrong."));
+                }
             }
+            // A confidential client whose record holds no secret can match none.
+            (Some(_), None) => return Err(failed("The client secret is wrong.")),
         }
         Ok(id_hash)
     }
