@@ -10,6 +10,37 @@ use crate::ids::ObjectId;
 
 /// Slugs that would shadow the service's own paths (`/apiv1`, `/mcp`, `/oauth`, the pages under
 /// `/account` and `/app`, `robots.txt`).
+/// The most tags one link carries.
+pub const MAX_TAGS_PER_LINK: usize = 50;
+/// The most tags one list filter names.
+pub const MAX_TAGS_PER_FILTER: usize = 20;
+
+/// Tag ids as a request gives them (`tagIds`): at most `max` (counted before anything else is
+/// looked at, so a huge list costs one comparison), each an object id, repeats dropped (the
+/// first kept).
+pub fn parse_tag_ids(raw: &[String], max: usize) -> Result<Vec<ObjectId>, Invalid> {
+    if raw.len() > max {
+        return Err(Invalid::new(
+            "tagIds",
+            format!("tagIds may hold at most {max} tag ids (got {}).", raw.len()),
+        ));
+    }
+    let mut seen = std::collections::HashSet::with_capacity(raw.len());
+    let mut ids = Vec::with_capacity(raw.len());
+    for (i, text) in raw.iter().enumerate() {
+        let id = ObjectId::parse(text.trim()).map_err(|_| {
+            Invalid::new(
+                format!("tagIds[{i}]"),
+                format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."),
+            )
+        })?;
+        if seen.insert(id.clone()) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}
+
 pub const RESERVED_SLUGS: [&str; 6] = ["apiv1", "mcp", "oauth", "account", "app", "robots"];
 const MAX_SLUG_CHARS: usize = 100;
 
@@ -233,6 +264,25 @@ impl LinkStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_ids_are_counted_before_they_are_read_and_repeats_are_dropped() {
+        let a = "65a1b2c3d4e5f60718293a4b".to_string();
+        let b = "65a1b2c3d4e5f60718293a4c".to_string();
+        let ids = parse_tag_ids(&[a.clone(), b.clone(), a.clone()], 3).unwrap();
+        assert_eq!(
+            ids.iter().map(ObjectId::as_str).collect::<Vec<_>>(),
+            [a.as_str(), b.as_str()]
+        );
+        let too_many = vec!["not even an id".to_string(); 4];
+        let err = parse_tag_ids(&too_many, 3).unwrap_err();
+        assert_eq!(err.field.as_deref(), Some("tagIds"));
+        assert_eq!(err.message, "tagIds may hold at most 3 tag ids (got 4).");
+        assert_eq!(
+            parse_tag_ids(&[b, "x".into()], 3).unwrap_err().field.as_deref(),
+            Some("tagIds[1]")
+        );
+    }
 
     #[test]
     fn slug_accepts_lowercase_digits_and_hyphens() {

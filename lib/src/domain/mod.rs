@@ -25,7 +25,9 @@ pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use limits::{RateLimitOverrides, RateLimits};
-pub use link::{ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, Slug};
+pub use link::{
+    ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
+};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};

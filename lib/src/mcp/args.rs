@@ -26,9 +26,9 @@ pub struct ListArgs {
     /// Case-insensitive text to find in the link's name or slug.
     #[serde(default)]
     pub search: Option<String>,
-    /// Only links carrying at least one of these tags.
+    /// Only links carrying at least one of these tags (at most 20).
     #[serde(default)]
-    #[schemars(inner(regex(pattern = OBJECT_ID_PATTERN)))]
+    #[schemars(length(max = 20), inner(regex(pattern = OBJECT_ID_PATTERN)))]
     pub tag_ids: Option<Vec<String>>,
 }
 

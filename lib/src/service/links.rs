@@ -97,12 +97,8 @@ impl Service {
                 hosts.push((*host).clone());
             }
         }
-        let mut unique_tags: Vec<ObjectId> = Vec::new();
-        for tag in tags {
-            if !unique_tags.contains(tag) {
-                unique_tags.push(tag.clone());
-            }
-        }
+        let mut seen = std::collections::HashSet::with_capacity(tags.len());
+        let unique_tags: Vec<ObjectId> = tags.iter().filter(|t| seen.insert(*t)).cloned().collect();
         let (registered, tags) = self
             .store
             .domains_and_tags(&access.workspace.id, &hosts, &unique_tags)

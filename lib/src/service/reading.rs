@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::{Access, Caller, Service, ServiceError};
-use crate::domain::{AbTest, Invalid, LinkStatus, QrSettings, Rules, Tag};
+use crate::domain::{AbTest, Invalid, LinkStatus, MAX_TAGS_PER_FILTER, QrSettings, Rules, Tag, parse_tag_ids};
 use crate::ids::ObjectId;
 use crate::store::{LinkFilter, StoredLink};
 
@@ -15,6 +15,8 @@ pub const DEFAULT_PAGE_SIZE: u64 = 20;
 pub const MAX_PAGE_SIZE: u64 = 100;
 /// Pages beyond this would make one request read too much of the index.
 pub const MAX_PAGE: u64 = 10_000;
+/// How many entries of the workspace's link index one list request may examine.
+pub const LIST_READ_BUDGET: usize = 5_000;
 
 /// A parsed list request: which page, how large, and which links.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,18 +63,7 @@ impl ListQuery {
         let page = whole_number("page", page, 1, MAX_PAGE, 1)?;
         let limit = whole_number("limit", limit, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?;
         let search = search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
-        let mut tags: Vec<ObjectId> = Vec::with_capacity(tag_ids.len());
-        for (i, raw) in tag_ids.iter().enumerate() {
-            let id = ObjectId::parse(raw.trim()).map_err(|_| {
-                Invalid::new(
-                    format!("tagIds[{i}]"),
-                    format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."),
-                )
-            })?;
-            if !tags.contains(&id) {
-                tags.push(id);
-            }
-        }
+        let tags = parse_tag_ids(tag_ids, MAX_TAGS_PER_FILTER)?;
         Ok(Self {
             page,
             limit,

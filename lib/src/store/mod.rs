@@ -192,44 +192,56 @@ impl Store {
 
     /// `BatchGetItem` of up to any number of keys (chunks of 100, unprocessed keys retried).
     async fn batch_get(&self, keys: &[Key], consistent: bool) -> Result<Vec<Item>, StoreError> {
-        let mut found = Vec::with_capacity(keys.len());
-        let mut unique: Vec<&Key> = Vec::with_capacity(keys.len());
-        for key in keys {
-            if !unique.contains(&key) {
-                unique.push(key);
+        use futures::{StreamExt, TryStreamExt};
+        let mut seen = std::collections::HashSet::with_capacity(keys.len());
+        let unique: Vec<&Key> = keys.iter().filter(|k| seen.insert(*k)).collect();
+        // Chunks of 100 (BatchGetItem's limit), a few at a time.
+        let requests: Vec<Vec<Item>> = unique
+            .chunks(100)
+            .map(|chunk| chunk.iter().map(|k| key_map(k)).collect())
+            .collect();
+        let chunks: Vec<Vec<Item>> = futures::stream::iter(requests)
+            .map(|pending| self.batch_get_chunk(pending, consistent))
+            .buffered(BATCH_GETS_AT_ONCE)
+            .try_collect()
+            .await?;
+        Ok(chunks.into_iter().flatten().collect())
+    }
+
+    /// One `BatchGetItem` of at most 100 keys, retrying what DynamoDB left unprocessed.
+    async fn batch_get_chunk(&self, mut pending: Vec<Item>, consistent: bool) -> Result<Vec<Item>, StoreError> {
+        let mut found = Vec::with_capacity(pending.len());
+        let mut attempt = 0u32;
+        while !pending.is_empty() {
+            let request = KeysAndAttributes::builder()
+                .set_keys(Some(std::mem::take(&mut pending)))
+                .consistent_read(consistent)
+                .build()
+                .map_err(|e| StoreError::Build("BatchGetItem", e))?;
+            let out = self
+                .client
+                .batch_get_item()
+                .request_items(&self.table, request)
+                .send()
+                .await
+                .map_err(|e| StoreError::request("BatchGetItem", e))?;
+            if let Some(mut responses) = out.responses {
+                found.extend(responses.remove(&self.table).unwrap_or_default());
             }
-        }
-        for chunk in unique.chunks(100) {
-            let mut pending: Vec<Item> = chunk.iter().map(|k| key_map(k)).collect();
-            let mut attempt = 0u32;
-            while !pending.is_empty() {
-                let request = KeysAndAttributes::builder()
-                    .set_keys(Some(std::mem::take(&mut pending)))
-                    .consistent_read(consistent)
-                    .build()
-                    .map_err(|e| StoreError::Build("BatchGetItem", e))?;
-                let out = self
-                    .client
-                    .batch_get_item()
-                    .request_items(&self.table, request)
-                    .send()
-                    .await
-                    .map_err(|e| StoreError::request("BatchGetItem", e))?;
-                if let Some(mut responses) = out.responses {
-                    found.extend(responses.remove(&self.table).unwrap_or_default());
-                }
-                if let Some(rest) = out.unprocessed_keys.and_then(|mut u| u.remove(&self.table)) {
-                    pending = rest.keys;
-                }
-                if !pending.is_empty() {
-                    attempt += 1;
-                    backoff(attempt).await;
-                }
+            if let Some(rest) = out.unprocessed_keys.and_then(|mut u| u.remove(&self.table)) {
+                pending = rest.keys;
+            }
+            if !pending.is_empty() {
+                attempt += 1;
+                backoff(attempt).await;
             }
         }
         Ok(found)
     }
 }
+
+/// How many `BatchGetItem`s of one read run at once.
+const BATCH_GETS_AT_ONCE: usize = 4;
 
 /// Exponential backoff with full jitter and a cap, for throttling and transaction
 /// conflicts (jitter keeps racing writers from retrying in lockstep).

@@ -37,9 +37,9 @@ door_inputs! {
         /// Whether visitors are redirected; default true.
         #[serde(default)]
         active: Option<bool>,
-        /// Tag ids of the workspace.
+        /// Tag ids of the workspace (at most 50).
         #[serde(default)]
-        #[schemars(inner(regex(pattern = super::schema::OBJECT_ID_PATTERN)))]
+        #[schemars(length(max = 50), inner(regex(pattern = super::schema::OBJECT_ID_PATTERN)))]
         tag_ids: Option<Vec<String>>,
         /// The link stops redirecting after this many deliveries of its destination. HTTP API:
         /// a positive whole number. MCP: 0 means no limit.

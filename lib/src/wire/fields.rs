@@ -4,7 +4,10 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 
 use super::{Door, ParseContext};
-use crate::domain::{AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Invalid, RuleFields, Rules, WeightMode};
+use crate::domain::{
+    AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Invalid, MAX_TAGS_PER_LINK, RuleFields, Rules,
+    WeightMode, parse_tag_ids,
+};
 use crate::ids::ObjectId;
 
 pub(super) fn name(raw: Option<&str>) -> Result<BoundedText<255>, Invalid> {
@@ -78,19 +81,7 @@ pub(super) fn expiration_date(raw: &str, now: DateTime<Utc>) -> Result<DateTime<
 }
 
 pub(super) fn tag_ids(raw: &[String]) -> Result<Vec<ObjectId>, Invalid> {
-    let mut out = Vec::with_capacity(raw.len());
-    for (i, id) in raw.iter().enumerate() {
-        let id = ObjectId::parse(id).map_err(|_| {
-            Invalid::new(
-                format!("tagIds[{i}]"),
-                format!("tagIds[{i}] is not a valid tag id (24 hexadecimal characters)."),
-            )
-        })?;
-        if !out.contains(&id) {
-            out.push(id);
-        }
-    }
-    Ok(out)
+    parse_tag_ids(raw, MAX_TAGS_PER_LINK)
 }
 
 pub(super) fn ab_test(fields: &AbTestFields, door: Door) -> Result<Option<AbTest>, Invalid> {

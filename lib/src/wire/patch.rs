@@ -52,9 +52,9 @@ door_inputs! {
         #[serde(default, deserialize_with = "nullable")]
         #[schemars(length(min = 1))]
         expiration_date: Option<Option<String>>,
-        /// Replaces the tag list.
+        /// Replaces the tag list (at most 50 tag ids).
         #[serde(default)]
-        #[schemars(inner(regex(pattern = super::schema::OBJECT_ID_PATTERN)))]
+        #[schemars(length(max = 50), inner(regex(pattern = super::schema::OBJECT_ID_PATTERN)))]
         tag_ids: Option<Vec<String>>,
         /// Weighted A/B split; { "enabled": false, "variants": [] } switches it off.
         #[serde(default)]
