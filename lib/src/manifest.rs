@@ -48,7 +48,7 @@ pub struct Function {
     pub routes: &'static [Route],
     /// IAM actions on the table itself (`dynamodb:GetItem`…).
     pub table_actions: &'static [&'static str],
-    /// IAM actions on the `GSI1` index.
+    /// IAM actions on the table's indexes (`GSI1`, and `GSI1Lean` that lists links).
     pub index_actions: &'static [&'static str],
     /// Which rate limit its requests count against besides the key's and the workspace's
     /// (HTTP API endpoints; the MCP tools say their own).

@@ -64,9 +64,31 @@ pub async fn spawn_app_with_settings(settings: dev_server::Settings) -> TestApp 
     spawn(|_| {}, None, settings).await
 }
 
+/// `spawn_app` whose list requests may examine only `budget` index entries.
+pub async fn spawn_app_with_list_budget(budget: usize) -> TestApp {
+    spawn_with(
+        |_| {},
+        |service| service.with_list_read_budget(budget),
+        dev_server::Settings::default(),
+    )
+    .await
+}
+
 async fn spawn(
     configure: impl FnOnce(&mut Config),
     logos: Option<lib::qr::LogoFetcher>,
+    settings: dev_server::Settings,
+) -> TestApp {
+    let with_logos = |service: Service| match logos {
+        Some(logos) => service.with_logo_fetcher(logos),
+        None => service,
+    };
+    spawn_with(configure, with_logos, settings).await
+}
+
+async fn spawn_with(
+    configure: impl FnOnce(&mut Config),
+    adjust: impl FnOnce(Service) -> Service,
     settings: dev_server::Settings,
 ) -> TestApp {
     let requests = RequestCounter::new();
@@ -84,10 +106,12 @@ async fn spawn(
         rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);
-    let mut service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));
-    if let Some(logos) = logos {
-        service = service.with_logo_fetcher(logos);
-    }
+    let service = adjust(Service::new(
+        Store::new(client, table),
+        config,
+        clock.clone(),
+        Arc::new(OsEntropy),
+    ));
     let service = Arc::new(service);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));

@@ -161,3 +161,89 @@ async fn list_links_rejects_a_limit_over_100() {
         json!({ "error": "limit must be a whole number from 1 to 100 (got 500).", "field": "limit" })
     );
 }
+
+/// Every name a list walk sees, following `nextCursor` from `first` (a path) to the end.
+async fn walk(app: &TestApp, ws: &TestWorkspace, first: &str, suffix: &str) -> (Vec<String>, usize) {
+    let (mut names, mut requests) = (Vec::new(), 0);
+    let mut path = first.to_string();
+    loop {
+        let (status, page) = get(app, Some(&ws.key), &path).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        requests += 1;
+        names.extend(
+            page["links"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l["name"].as_str().unwrap().to_string()),
+        );
+        let Some(cursor) = page["nextCursor"].as_str() else {
+            return (names, requests);
+        };
+        path = format!("/apiv1/links?workspaceId={}&cursor={cursor}{suffix}", ws.id);
+    }
+}
+
+#[tokio::test]
+async fn following_next_cursor_lists_every_link_once_newest_first_even_when_the_budget_cuts_pages_short() {
+    let app = crate::helpers::spawn_app_with_list_budget(7).await;
+    let ws = app.workspace().await;
+    let mut expected = Vec::new();
+    for n in 0..23 {
+        app.clock.set(app.clock_now() + chrono::Duration::seconds(1));
+        let name = if n % 3 == 0 {
+            format!("red {n}")
+        } else {
+            format!("blue {n}")
+        };
+        app.create_ok(&ws, simple_link(&name)).await;
+        expected.insert(0, name);
+    }
+    let first = format!("/apiv1/links?workspaceId={}&limit=5", ws.id);
+    let (names, requests) = walk(&app, &ws, &first, "&limit=5").await;
+    assert_eq!(names, expected);
+    assert_eq!(requests, 5, "pages of 5 need no more than the budget allows");
+
+    let red: Vec<String> = expected.iter().filter(|n| n.starts_with("red")).cloned().collect();
+    let first = format!("/apiv1/links?workspaceId={}&limit=5&search=red", ws.id);
+    let (names, requests) = walk(&app, &ws, &first, "&limit=5&search=red").await;
+    assert_eq!(names, red, "a sparse search is found whole, a budget at a time");
+    assert!(requests >= 23 / 7, "{requests} requests for 23 entries at 7 a request");
+}
+
+#[tokio::test]
+async fn a_cursor_with_a_page_another_search_or_made_up_is_refused_naming_it() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    for name in ["a", "b"] {
+        app.create_ok(&ws, simple_link(name)).await;
+    }
+    let (_, page) = get(
+        &app,
+        Some(&ws.key),
+        &format!("/apiv1/links?workspaceId={}&limit=1", ws.id),
+    )
+    .await;
+    let cursor = page["nextCursor"].as_str().expect("a cursor").to_string();
+    for (query, sentence) in [
+        (
+            format!("cursor={cursor}&page=2"),
+            "Send either page or cursor, not both.",
+        ),
+        (
+            format!("cursor={cursor}&search=a"),
+            "cursor belongs to another search or tag filter",
+        ),
+        ("cursor=bm90LWEtY3Vyc29y".to_string(), "cursor is not one this API gave"),
+    ] {
+        let (status, body) = get(
+            &app,
+            Some(&ws.key),
+            &format!("/apiv1/links?workspaceId={}&{query}", ws.id),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(body["field"], "cursor", "{body}");
+        assert!(body["error"].as_str().unwrap().starts_with(sentence), "{body}");
+    }
+}

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, spawn_app};
 
-/// The actions recorded since the last reset, as `dynamodb:Action` or `dynamodb:Action on GSI1`.
+/// The actions recorded since the last reset, as `dynamodb:Action` or `dynamodb:Action on <index>`.
 fn recorded(app: &TestApp) -> Vec<String> {
     app.requests
         .actions()
@@ -24,8 +24,8 @@ fn recorded(app: &TestApp) -> Vec<String> {
 fn assert_allowed(app: &TestApp, function: &str) {
     let listed = lib::manifest::function(function).expect("function in the manifest");
     for action in recorded(app) {
-        let allowed = match action.strip_suffix(" on GSI1") {
-            Some(on_index) => listed.index_actions.contains(&on_index),
+        let allowed = match action.split_once(" on ") {
+            Some((on_index, _)) => listed.index_actions.contains(&on_index),
             None => listed.table_actions.contains(&action.as_str()),
         };
         assert!(allowed, "{function} needed {action}, which its policy does not allow");

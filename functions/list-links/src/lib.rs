@@ -1,4 +1,4 @@
-//! `GET /apiv1/links?workspaceId=…&page=&limit=&search=&tagIds=`: one page of the
+//! `GET /apiv1/links?workspaceId=…&page=&limit=&search=&tagIds=&cursor=`: one page of the
 //! workspace's links, newest first (the same service code as the MCP tool `list_links`).
 
 use lambda_http::{Body, Error, Request, RequestExt, Response};
@@ -20,11 +20,12 @@ fn tag_ids(req: &Request) -> Vec<String> {
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::query_endpoint(service, &req, &manifest::LIST_LINKS, async |access| {
-        let query = ListQuery::parse(
+        let query = ListQuery::parse_with_cursor(
             http::query(&req, "page").as_deref(),
             http::query(&req, "limit").as_deref(),
             http::query(&req, "search").as_deref(),
             &tag_ids(&req),
+            http::query(&req, "cursor").as_deref(),
         )?;
         let page = service.list_links(&access, &query).await?;
         Ok(http::ok(&page))

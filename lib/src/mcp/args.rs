@@ -30,16 +30,21 @@ pub struct ListArgs {
     #[serde(default)]
     #[schemars(length(max = 20), inner(regex(pattern = OBJECT_ID_PATTERN)))]
     pub tag_ids: Option<Vec<String>>,
+    /// A previous answer's nextCursor: the links after it (instead of page), with the same
+    /// search, tagIds and limit.
+    #[serde(default)]
+    pub cursor: Option<String>,
 }
 
 impl TryFrom<ListArgs> for ListQuery {
     type Error = ServiceError;
     fn try_from(args: ListArgs) -> Result<Self, Self::Error> {
-        Ok(ListQuery::parse(
+        Ok(ListQuery::parse_with_cursor(
             args.page.map(|n| n.to_string()).as_deref(),
             args.limit.map(|n| n.to_string()).as_deref(),
             args.search.as_deref(),
             args.tag_ids.as_deref().unwrap_or_default(),
+            args.cursor.as_deref(),
         )?)
     }
 }

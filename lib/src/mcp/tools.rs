@@ -109,7 +109,8 @@ impl ToolName {
                 "List the workspace's links, newest first, with each link's full record (rules with their ids, \
                  A/B test, tags, whether it is active now, all-time clicks). Filter with search (name or slug, \
                  case-insensitive) and tagIds (links with any of the tags); page through with page and limit \
-                 (1-100, default 20) while hasMore is true."
+                 (1-100, default 20), or with cursor set to the answer's nextCursor, while hasMore is true (a page \
+                 may hold fewer than limit links while hasMore is true)."
                     .to_string(),
                 input::<ListArgs>(&[]),
                 output::<LinkPage>(),

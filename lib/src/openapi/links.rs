@@ -61,6 +61,12 @@ fn bad_limit() -> ServiceError {
         .into()
 }
 
+fn bad_cursor() -> ServiceError {
+    ListQuery::parse_with_cursor(None, None, None, &[], Some("not-a-cursor"))
+        .expect_err("a cursor this API did not give")
+        .into()
+}
+
 fn bad_qr_request() -> ServiceError {
     ServiceError::Invalid(QrRequest::parse(Some("gif"), None).expect_err("an unknown format"))
 }
@@ -246,14 +252,17 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 tag: "Links",
                 summary: "List links",
                 description: "One page of the workspace's links, newest first, each as its full record. `tagIds` may \
-                    also be given comma-separated."
+                    also be given comma-separated. Page by number with `page`, or send an answer's `nextCursor` back \
+                    as `cursor` (with the same `search`, `tagIds` and `limit`): a cursor reaches a deep page at the \
+                    cost of the first. One request examines at most 5,000 of the workspace's links: a page may hold \
+                    fewer than `limit` links while `hasMore` is true, and `nextCursor` goes on from there."
                     .into(),
                 parameters: std::iter::once(workspace_query())
                     .chain(query_parameters::<ListArgs>(&[]))
                     .collect(),
                 body: None,
                 success: Success::Json("A page of links.", Box::new(schemas.output::<LinkPage>())),
-                failures: || read_failures(vec![bad_limit()]),
+                failures: || read_failures(vec![bad_limit(), bad_cursor()]),
                 idempotent: false,
                 links: Vec::new(),
             },

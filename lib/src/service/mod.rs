@@ -9,6 +9,7 @@ pub mod idempotency;
 mod keys;
 pub mod limits;
 mod links;
+mod list_cursor;
 pub mod oauth;
 mod outcomes;
 mod qr;
@@ -27,7 +28,8 @@ pub use limits::{Policy, RateClass, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{
-    DEFAULT_PAGE_SIZE, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceChoice, WorkspaceSummary,
+    DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceChoice,
+    WorkspaceSummary,
 };
 
 pub use sign_in::{
@@ -49,6 +51,8 @@ pub struct Service {
     pub entropy: Arc<dyn Entropy>,
     /// Fetches QR logos given as https URLs (public addresses only).
     pub logos: Arc<LogoFetcher>,
+    /// How many index entries one list request may examine ([`LIST_READ_BUDGET`]).
+    pub list_read_budget: usize,
 }
 
 impl std::fmt::Debug for Service {
@@ -67,6 +71,15 @@ impl Service {
             clock,
             entropy,
             logos: Arc::new(LogoFetcher::public()),
+            list_read_budget: LIST_READ_BUDGET,
+        }
+    }
+
+    /// The same service with another list read budget (tests show it with few links).
+    pub fn with_list_read_budget(self, list_read_budget: usize) -> Self {
+        Self {
+            list_read_budget,
+            ..self
         }
     }
 

@@ -5,10 +5,11 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use super::list_cursor::ListCursor;
 use super::{Access, Caller, Service, ServiceError};
 use crate::domain::{AbTest, Invalid, LinkStatus, MAX_TAGS_PER_FILTER, QrSettings, Rules, Tag, parse_tag_ids};
 use crate::ids::ObjectId;
-use crate::store::{LinkFilter, StoredLink};
+use crate::store::{LinkFilter, ListRead, StoredLink};
 
 /// `list_links` page size when none is given, and the largest allowed.
 pub const DEFAULT_PAGE_SIZE: u64 = 20;
@@ -18,12 +19,14 @@ pub const MAX_PAGE: u64 = 10_000;
 /// How many entries of the workspace's link index one list request may examine.
 pub const LIST_READ_BUDGET: usize = 5_000;
 
-/// A parsed list request: which page, how large, and which links.
+/// A parsed list request: which page (by number, or where a `cursor` left off), how large,
+/// and which links.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListQuery {
     pub page: u64,
     pub limit: u64,
     pub filter: LinkFilter,
+    pub cursor: Option<ListCursor>,
 }
 
 impl Default for ListQuery {
@@ -32,6 +35,7 @@ impl Default for ListQuery {
             page: 1,
             limit: DEFAULT_PAGE_SIZE,
             filter: LinkFilter::default(),
+            cursor: None,
         }
     }
 }
@@ -60,14 +64,36 @@ impl ListQuery {
         search: Option<&str>,
         tag_ids: &[String],
     ) -> Result<Self, Invalid> {
+        Self::parse_with_cursor(page, limit, search, tag_ids, None)
+    }
+
+    /// [`ListQuery::parse`] with a `cursor` (a previous answer's `nextCursor`) instead of a
+    /// page number.
+    pub fn parse_with_cursor(
+        page: Option<&str>,
+        limit: Option<&str>,
+        search: Option<&str>,
+        tag_ids: &[String],
+        cursor: Option<&str>,
+    ) -> Result<Self, Invalid> {
+        let page_given = page.is_some_and(|p| !p.trim().is_empty());
         let page = whole_number("page", page, 1, MAX_PAGE, 1)?;
         let limit = whole_number("limit", limit, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)?;
         let search = search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
         let tags = parse_tag_ids(tag_ids, MAX_TAGS_PER_FILTER)?;
+        let filter = LinkFilter { search, tag_ids: tags };
+        let cursor = match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            None => None,
+            Some(_) if page_given => {
+                return Err(Invalid::new("cursor", "Send either page or cursor, not both."));
+            }
+            Some(raw) => Some(ListCursor::parse(raw, &filter)?),
+        };
         Ok(Self {
-            page,
+            page: cursor.as_ref().map_or(page, |c| c.page),
             limit,
-            filter: LinkFilter { search, tag_ids: tags },
+            filter,
+            cursor,
         })
     }
 }
@@ -176,9 +202,16 @@ impl LinkRecord {
 #[serde(rename_all = "camelCase")]
 pub struct LinkPage {
     pub links: Vec<LinkRecord>,
+    /// The page this answer is (counted in pages of `limit`).
     pub page: u64,
     pub limit: u64,
+    /// Whether more matching links may follow: then `nextCursor` goes on from here.
     pub has_more: bool,
+    /// Send it back as `cursor` (with the same `search`, `tagIds` and `limit`) for the links
+    /// after these; `null` at the end. A page may hold fewer than `limit` links while more
+    /// follow: one request examines at most 5,000 of the workspace's links, and a deep page or
+    /// a search that matches few goes on here instead of reading the whole workspace.
+    pub next_cursor: Option<String>,
 }
 
 /// A workspace the caller belongs to.
@@ -227,12 +260,24 @@ impl Service {
     /// One page of the workspace's links, newest first, filtered by `search` (name or slug,
     /// case-insensitive) and `tagIds` (links carrying any of them).
     pub async fn list_links(&self, access: &Access, query: &ListQuery) -> Result<LinkPage, ServiceError> {
-        let skip = usize::try_from((query.page - 1) * query.limit).unwrap_or(usize::MAX);
         let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
-        let slice = self
-            .store
-            .list_links(&access.workspace.id, &query.filter, skip, take)
-            .await?;
+        let (after, skip) = match &query.cursor {
+            Some(cursor) => (Some(&cursor.position), cursor.skip),
+            None => (None, (query.page - 1) * query.limit),
+        };
+        let read = ListRead {
+            filter: &query.filter,
+            after,
+            skip: usize::try_from(skip).unwrap_or(usize::MAX),
+            take,
+            budget: self.list_read_budget,
+        };
+        let slice = self.store.list_links(&access.workspace.id, read).await?;
+        let next_cursor = slice.next.map(|next| {
+            // Still passing matches toward this page, or past it: the next page.
+            let page = if next.skip == 0 { query.page + 1 } else { query.page };
+            ListCursor::new(next.after, next.skip as u64, page, &query.filter).encode()
+        });
         let mut tag_ids: Vec<ObjectId> = Vec::new();
         for stored in &slice.links {
             for tag in &stored.link.settings.tag_ids {
@@ -256,7 +301,8 @@ impl Service {
                 .collect(),
             page: query.page,
             limit: query.limit,
-            has_more: slice.has_more,
+            has_more: next_cursor.is_some(),
+            next_cursor,
         })
     }
 

@@ -59,7 +59,7 @@ const VERSION: &str = "version";
 /// How many concurrent moves a read by id follows before it calls the link contended.
 const MAX_POINTER_FOLLOWS: usize = 10;
 const LIMITED_CLICKS: &str = "limitedClicks";
-const SEARCH_TEXT: &str = "searchText";
+use keys::SEARCH_TEXT;
 
 /// Attributes an update never writes: the keys and the click counter the redirect owns.
 const UNTOUCHED_BY_UPDATES: [&str; 3] = [keys::PK, keys::SK, LIMITED_CLICKS];
@@ -88,7 +88,7 @@ fn ref_item(link: &Link) -> Result<Item, StoreError> {
     encode(&pointer, &keys::link_ref(&link.id), None)
 }
 
-fn decode_link(item: Item) -> Result<StoredLink, StoreError> {
+pub(super) fn decode_link(item: Item) -> Result<StoredLink, StoreError> {
     let meta: StoredMeta = decode(item.clone())?;
     Ok(StoredLink {
         link: decode(item)?,
@@ -358,97 +358,6 @@ impl Store {
             )?,
         ];
         Ok(transact(&self.client, items).await?.is_ok())
-    }
-}
-
-/// What `list_links` keeps: links whose lower-cased name + slug contains `search`, and
-/// that carry at least one of `tag_ids` (when given).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LinkFilter {
-    pub search: Option<String>,
-    pub tag_ids: Vec<ObjectId>,
-}
-
-/// One page of a workspace's links, newest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkSlice {
-    pub links: Vec<StoredLink>,
-    /// Whether more matching links follow this page.
-    pub has_more: bool,
-}
-
-impl Store {
-    /// A workspace's links, newest first, skipping `skip` matches and returning at most
-    /// `take` (access pattern 7). The filter is a `FilterExpression`, so the query pages on
-    /// until `skip + take + 1` matching items were seen or the workspace has no more.
-    pub async fn list_links(
-        &self,
-        workspace: &ObjectId,
-        filter: &LinkFilter,
-        skip: usize,
-        take: usize,
-    ) -> Result<LinkSlice, StoreError> {
-        let wanted = skip + take + 1;
-        let mut conditions = Vec::new();
-        let mut values = vec![(":pk".to_string(), s(keys::workspace_links_partition(workspace)))];
-        let mut names = vec![("#pk".to_string(), keys::GSI1PK.to_string())];
-        if let Some(search) = &filter.search {
-            conditions.push("contains(#search, :search)".to_string());
-            names.push(("#search".into(), SEARCH_TEXT.into()));
-            values.push((":search".into(), s(search.clone())));
-        }
-        if !filter.tag_ids.is_empty() {
-            names.push(("#tags".into(), "tagIds".into()));
-            let any: Vec<String> = filter
-                .tag_ids
-                .iter()
-                .enumerate()
-                .map(|(i, tag)| {
-                    values.push((format!(":tag{i}"), s(tag.as_str())));
-                    format!("contains(#tags, :tag{i})")
-                })
-                .collect();
-            conditions.push(format!("({})", any.join(" OR ")));
-        }
-        let mut matches = Vec::new();
-        let mut start = None;
-        loop {
-            let mut request = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(keys::GSI1)
-                .key_condition_expression("#pk = :pk")
-                .scan_index_forward(false)
-                .set_exclusive_start_key(start);
-            if !conditions.is_empty() {
-                request = request.filter_expression(conditions.join(" AND "));
-            }
-            for (name, value) in &names {
-                request = request.expression_attribute_names(name, value);
-            }
-            for (name, value) in &values {
-                request = request.expression_attribute_values(name, value.clone());
-            }
-            let out = request.send().await.map_err(|e| StoreError::request("Query", e))?;
-            for item in out.items.unwrap_or_default() {
-                if matches.len() < wanted {
-                    matches.push(item);
-                }
-            }
-            start = out.last_evaluated_key;
-            if start.is_none() || matches.len() >= wanted {
-                break;
-            }
-        }
-        let has_more = matches.len() > skip + take;
-        let links = matches
-            .into_iter()
-            .skip(skip)
-            .take(take)
-            .map(decode_link)
-            .collect::<Result<_, _>>()?;
-        Ok(LinkSlice { links, has_more })
     }
 }
 

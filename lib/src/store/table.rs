@@ -9,12 +9,45 @@ use aws_sdk_dynamodb::types::{
 
 use super::{StoreError, keys};
 
-/// A secondary index: its name and its (string) hash and range keys; it projects every attribute.
+/// A secondary index: its name, its (string) hash and range keys, and what it projects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IndexDefinition {
     pub name: &'static str,
     pub hash_key: &'static str,
     pub range_key: &'static str,
+    /// `None`: every attribute (`ALL`); else the keys and these (`INCLUDE`).
+    pub includes: Option<&'static [&'static str]>,
+}
+
+impl IndexDefinition {
+    fn projection(&self) -> Projection {
+        match self.includes {
+            None => Projection::builder().projection_type(ProjectionType::All).build(),
+            Some(attributes) => Projection::builder()
+                .projection_type(ProjectionType::Include)
+                .set_non_key_attributes(Some(attributes.iter().map(|a| a.to_string()).collect()))
+                .build(),
+        }
+    }
+
+    fn global(&self) -> Result<GlobalSecondaryIndex, StoreError> {
+        let build = |e| StoreError::Build("CreateTable", e);
+        GlobalSecondaryIndex::builder()
+            .index_name(self.name)
+            .key_schema(key_element(self.hash_key, KeyType::Hash)?)
+            .key_schema(key_element(self.range_key, KeyType::Range)?)
+            .projection(self.projection())
+            .build()
+            .map_err(build)
+    }
+}
+
+fn key_element(name: &str, kind: KeyType) -> Result<KeySchemaElement, StoreError> {
+    KeySchemaElement::builder()
+        .attribute_name(name)
+        .key_type(kind)
+        .build()
+        .map_err(|e| StoreError::Build("CreateTable", e))
 }
 
 /// The table: string hash and range keys, its indexes, the TTL attribute and the stream.
@@ -31,11 +64,20 @@ pub struct TableDefinition {
 pub const DEFINITION: TableDefinition = TableDefinition {
     hash_key: keys::PK,
     range_key: keys::SK,
-    indexes: &[IndexDefinition {
-        name: keys::GSI1,
-        hash_key: keys::GSI1PK,
-        range_key: keys::GSI1SK,
-    }],
+    indexes: &[
+        IndexDefinition {
+            name: keys::GSI1,
+            hash_key: keys::GSI1PK,
+            range_key: keys::GSI1SK,
+            includes: None,
+        },
+        IndexDefinition {
+            name: keys::GSI1_LEAN,
+            hash_key: keys::GSI1PK,
+            range_key: keys::GSI1SK,
+            includes: Some(keys::LINK_LIST_ATTRIBUTES),
+        },
+    ],
     ttl_attribute: keys::TTL,
     stream_view: "NEW_IMAGE",
 };
@@ -43,16 +85,14 @@ pub const DEFINITION: TableDefinition = TableDefinition {
 /// Creates the table of [`DEFINITION`] and enables its TTL.
 pub async fn create_table(client: &Client, table: &str) -> Result<(), StoreError> {
     let build = |e| StoreError::Build("CreateTable", e);
-    let key = |name: &str, kind: KeyType| {
-        KeySchemaElement::builder()
-            .attribute_name(name)
-            .key_type(kind)
-            .build()
-            .map_err(build)
-    };
+    let key = key_element;
     let mut attributes = vec![DEFINITION.hash_key, DEFINITION.range_key];
     for index in DEFINITION.indexes {
-        attributes.extend([index.hash_key, index.range_key]);
+        for name in [index.hash_key, index.range_key] {
+            if !attributes.contains(&name) {
+                attributes.push(name);
+            }
+        }
     }
     let mut request = client
         .create_table()
@@ -77,15 +117,7 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), StoreError
         );
     }
     for index in DEFINITION.indexes {
-        request = request.global_secondary_indexes(
-            GlobalSecondaryIndex::builder()
-                .index_name(index.name)
-                .key_schema(key(index.hash_key, KeyType::Hash)?)
-                .key_schema(key(index.range_key, KeyType::Range)?)
-                .projection(Projection::builder().projection_type(ProjectionType::All).build())
-                .build()
-                .map_err(build)?,
-        );
+        request = request.global_secondary_indexes(index.global()?);
     }
     request
         .send()
@@ -107,11 +139,12 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), StoreError
     Ok(())
 }
 
-/// Creates the table unless it already exists.
+/// Creates the table unless it already exists; an existing table (the dev server's data kept
+/// between runs) gets the indexes it lacks, as a deployment's stack update adds them.
 pub async fn ensure_table(client: &Client, table: &str) -> Result<bool, StoreError> {
     use aws_sdk_dynamodb::operation::describe_table::DescribeTableError;
-    match client.describe_table().table_name(table).send().await {
-        Ok(_) => Ok(false),
+    let described = match client.describe_table().table_name(table).send().await {
+        Ok(described) => described,
         Err(err)
             if matches!(
                 err.as_service_error(),
@@ -119,8 +152,55 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<bool, StoreErr
             ) =>
         {
             create_table(client, table).await?;
-            Ok(true)
+            return Ok(true);
         }
-        Err(err) => Err(StoreError::request("DescribeTable", err)),
+        Err(err) => return Err(StoreError::request("DescribeTable", err)),
+    };
+    let existing: Vec<String> = described
+        .table
+        .and_then(|t| t.global_secondary_indexes)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|i| i.index_name)
+        .collect();
+    for index in DEFINITION
+        .indexes
+        .iter()
+        .filter(|i| !existing.iter().any(|e| e == i.name))
+    {
+        add_index(client, table, index).await?;
     }
+    Ok(false)
+}
+
+/// Adds `index` to an existing table (DynamoDB fills it from the items already there).
+async fn add_index(client: &Client, table: &str, index: &IndexDefinition) -> Result<(), StoreError> {
+    use aws_sdk_dynamodb::types::{CreateGlobalSecondaryIndexAction, GlobalSecondaryIndexUpdate};
+    let build = |e| StoreError::Build("UpdateTable", e);
+    let create = CreateGlobalSecondaryIndexAction::builder()
+        .index_name(index.name)
+        .key_schema(key_element(index.hash_key, KeyType::Hash)?)
+        .key_schema(key_element(index.range_key, KeyType::Range)?)
+        .projection(index.projection())
+        .build()
+        .map_err(build)?;
+    let mut request = client
+        .update_table()
+        .table_name(table)
+        .global_secondary_index_updates(GlobalSecondaryIndexUpdate::builder().create(create).build());
+    for name in [index.hash_key, index.range_key] {
+        request = request.attribute_definitions(
+            AttributeDefinition::builder()
+                .attribute_name(name)
+                .attribute_type(ScalarAttributeType::S)
+                .build()
+                .map_err(build)?,
+        );
+    }
+    request
+        .send()
+        .await
+        .map_err(|e| StoreError::request("UpdateTable", e))?;
+    tracing::info!(table, index = index.name, "added a missing index");
+    Ok(())
 }

@@ -35,7 +35,13 @@ fn status_class(status: LinkStatus) -> &'static str {
 }
 
 /// `?q=…&tag=…&page=N` for a page of the same list.
-fn list_href(base: &str, search: &str, tags: &[String], page: u64) -> String {
+/// Which page a link of the pager opens: a number, or where a cursor left off.
+enum Place<'a> {
+    Page(u64),
+    Cursor(&'a str),
+}
+
+fn list_href(base: &str, search: &str, tags: &[String], place: Place<'_>) -> String {
     let mut query = url::form_urlencoded::Serializer::new(String::new());
     if !search.is_empty() {
         query.append_pair("q", search);
@@ -43,8 +49,14 @@ fn list_href(base: &str, search: &str, tags: &[String], page: u64) -> String {
     for tag in tags {
         query.append_pair("tag", tag);
     }
-    if page > 1 {
-        query.append_pair("page", &page.to_string());
+    match place {
+        Place::Page(1) => {}
+        Place::Page(page) => {
+            query.append_pair("page", &page.to_string());
+        }
+        Place::Cursor(cursor) => {
+            query.append_pair("cursor", cursor);
+        }
     }
     let query = query.finish();
     if query.is_empty() {
@@ -67,11 +79,12 @@ pub async fn list(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>
         .filter(|t| !t.is_empty())
         .map(str::to_string)
         .collect();
-    let query = ListQuery::parse(
+    let query = ListQuery::parse_with_cursor(
         crate::http::query(page.req, "page").as_deref(),
         Some(PAGE_SIZE),
         Some(&search),
         &chosen_tags,
+        crate::http::query(page.req, "cursor").as_deref(),
     )?;
     let (listed, tags) = tokio::try_join!(
         page.service.list_links(&ws.access, &query),
@@ -116,10 +129,18 @@ pub async fn list(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>
             .collect(),
         filtered,
         page: query.page,
-        newer_href: (query.page > 1).then(|| list_href(&base, &search, &chosen_tags, query.page - 1)),
-        older_href: listed
-            .has_more
-            .then(|| list_href(&base, &search, &chosen_tags, query.page + 1)),
+        newer_href: (query.page > 1).then(|| list_href(&base, &search, &chosen_tags, Place::Page(query.page - 1))),
+        // A whole page numbered from the start goes on by number; a short page (the read
+        // budget ended first) or one reached by cursor goes on where it stopped.
+        older_href: listed.next_cursor.as_deref().map(|cursor| {
+            let by_number = query.cursor.is_none() && listed.links.len() as u64 == query.limit;
+            let place = if by_number {
+                Place::Page(query.page + 1)
+            } else {
+                Place::Cursor(cursor)
+            };
+            list_href(&base, &search, &chosen_tags, place)
+        }),
         first_run,
         base,
     };
