@@ -4,8 +4,8 @@
 use reqwest::StatusCode;
 
 use crate::helpers::spawn_app;
-use crate::oauth_support::{Client, REDIRECT, callback, pkce};
-use crate::pages_support::Browser;
+use crate::oauth_support::{Callback, Client, REDIRECT, callback, pkce};
+use crate::pages_support::{Browser, PageAnswer};
 
 #[tokio::test]
 async fn an_anonymous_browser_signs_in_first_and_comes_back_to_the_request() {
@@ -217,8 +217,23 @@ async fn an_unknown_client_or_an_unregistered_redirect_uri_gets_an_error_page_an
     assert_eq!(app.oauth_items().await, (0, 0, 0, 0));
 }
 
+/// The link a refused request's page offers back to the client, as the client would receive it.
+fn return_link(page: &PageAnswer) -> Callback {
+    let end = page.html.find("\">Return to ").expect("a link back to the client");
+    let start = page.html[..end].rfind("href=\"").expect("its href") + "href=\"".len();
+    let href = page.html[start..end]
+        .replace("&amp;", "&")
+        .replace("&#38;", "&")
+        .replace("&#x2f;", "/")
+        .replace("&#x2F;", "/")
+        .replace("&#x3d;", "=")
+        .replace("&#61;", "=")
+        .replace("&#x27;", "'");
+    callback(&href)
+}
+
 #[tokio::test]
-async fn the_plain_pkce_method_or_no_challenge_goes_back_as_invalid_request_and_issues_nothing() {
+async fn the_plain_pkce_method_or_no_challenge_is_invalid_request_on_a_page_with_a_link_back() {
     let app = spawn_app().await;
     let person = app.oauth_person().await;
     let client = app.register("none").await;
@@ -234,8 +249,13 @@ async fn the_plain_pkce_method_or_no_challenge_goes_back_as_invalid_request_and_
         vec![("code_challenge", "")],
     ] {
         let answer = browser.get(&app.authorize_url(&client, &challenge, &extra)).await;
-        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{extra:?}");
-        let back = callback(answer.location().unwrap());
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{extra:?}");
+        assert!(
+            answer.location().is_none(),
+            "a client never granted is not redirected to"
+        );
+        assert!(answer.html.contains("Return to 127.0.0.1:33418"), "{}", answer.html);
+        let back = return_link(&answer);
         assert_eq!(back.get("error"), Some("invalid_request"), "{extra:?}");
         assert_eq!(back.get("state"), Some("state-123"));
         assert_eq!(back.get("iss"), Some(app.address.as_str()));
@@ -244,7 +264,7 @@ async fn the_plain_pkce_method_or_no_challenge_goes_back_as_invalid_request_and_
 }
 
 #[tokio::test]
-async fn another_resource_an_unknown_scope_or_response_type_goes_back_with_its_rfc_error() {
+async fn another_resource_an_unknown_scope_or_response_type_is_its_rfc_error_on_a_page() {
     let app = spawn_app().await;
     let client = app.register("none").await;
     let (_, challenge) = pkce("j");
@@ -257,8 +277,10 @@ async fn another_resource_an_unknown_scope_or_response_type_goes_back_with_its_r
         let answer = Browser::new(&app)
             .get(&app.authorize_url(&client, &challenge, &[(name, value)]))
             .await;
-        assert_eq!(answer.status, StatusCode::SEE_OTHER, "{name}");
-        assert_eq!(callback(answer.location().unwrap()).get("error"), Some(error), "{name}");
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{name}");
+        assert!(answer.location().is_none(), "{name}");
+        assert!(answer.html.contains(&format!("({error})")), "{}", answer.html);
+        assert_eq!(return_link(&answer).get("error"), Some(error), "{name}");
     }
     let slash = format!("{}/apiv1/mcp/", app.address);
     let tolerated = Browser::new(&app)
@@ -267,6 +289,41 @@ async fn another_resource_an_unknown_scope_or_response_type_goes_back_with_its_r
     assert!(
         tolerated.location().unwrap().starts_with("/account/sign-in"),
         "a trailing slash is tolerated"
+    );
+}
+
+#[tokio::test]
+async fn a_failed_request_of_a_client_the_person_granted_goes_back_to_it_at_once() {
+    let app = spawn_app().await;
+    let person = app.oauth_person().await;
+    let client = app.register("none").await;
+    let (verifier, challenge) = pkce("granted");
+    let mut browser = Browser::new(&app);
+    let approved = browser
+        .authorize(&person, &app.authorize_url(&client, &challenge, &[]), &["links:read"])
+        .await;
+    let tokens = app.exchange(&client, approved.get("code").unwrap(), &verifier).await;
+    assert_eq!(
+        tokens.status,
+        StatusCode::OK,
+        "the grant exists once its code is exchanged"
+    );
+    let answer = browser
+        .get(&app.authorize_url(&client, &challenge, &[("scope", "links:read admin")]))
+        .await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.html);
+    let back = callback(answer.location().unwrap());
+    assert_eq!(back.get("error"), Some("invalid_scope"));
+    assert_eq!(back.get("state"), Some("state-123"));
+
+    let stranger = app.register("none").await;
+    let answer = browser
+        .get(&app.authorize_url(&stranger, &challenge, &[("scope", "links:read admin")]))
+        .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::BAD_REQUEST,
+        "another client of the same person is not"
     );
 }
 

@@ -5,10 +5,10 @@
 use lambda_http::{Body, Response};
 
 use super::account::scope_words;
-use super::templates::{Chrome, ConsentPage, ConsentWorkspace, ReturnToAppPage, ScopeOption};
+use super::templates::{Chrome, ConsentPage, ConsentWorkspace, MessagePage, ReturnToAppPage, ScopeOption};
 use super::{Page, PageRequest, redirect};
 use crate::domain::Scope;
-use crate::domain::oauth::{PendingAuthorization, RedirectKind, RedirectUri};
+use crate::domain::oauth::{OAuthFailure, PendingAuthorization, RedirectKind, RedirectUri};
 use crate::net::Fetcher;
 use crate::service::oauth::{AuthorizeRefusal, ConsentAnswer, PendingConsent};
 use crate::service::{ServiceError, SessionUser};
@@ -23,6 +23,7 @@ pub async fn authorize(page: &PageRequest<'_>, fetcher: &Fetcher) -> Result<Resp
         Ok(request) => request,
         Err(AuthorizeRefusal::Page(err)) => return Err(err),
         Err(AuthorizeRefusal::Redirect {
+            client,
             redirect_uri,
             state,
             failure,
@@ -36,7 +37,18 @@ pub async fn authorize(page: &PageRequest<'_>, fetcher: &Fetcher) -> Result<Resp
                 parameters.push(("state", state));
             }
             parameters.push(("iss", &issuer));
-            return Ok(redirect(&redirect_uri.with_parameters(&parameters)));
+            let back = redirect_uri.with_parameters(&parameters);
+            // RFC 9700 §4.11.2: never an automatic redirect to a client the person has not
+            // trusted before (anyone may register one whose redirect URI they own).
+            let granted = match page.signed_in().await {
+                Ok(signed_in) => page.service.has_granted(&signed_in, &client).await?,
+                Err(ServiceError::NotSignedIn) => false,
+                Err(other) => return Err(other),
+            };
+            if granted {
+                return Ok(redirect(&back));
+            }
+            return Ok(refused_request(page, &failure, back, &redirect_uri.place()));
         }
     };
     let signed_in = page.signed_in().await?;
@@ -44,6 +56,23 @@ pub async fn authorize(page: &PageRequest<'_>, fetcher: &Fetcher) -> Result<Resp
     let selected = page.service.consent_workspaces(&signed_in).await?;
     let requested = pending.request.scopes.as_slice();
     Ok(consent_page(page, &signed_in, &pending, selected, requested, None, None).into_response())
+}
+
+/// A failed authorization request of a client the person has not granted: the reason on a
+/// page of ours, and at most a link back to the client (`400`).
+fn refused_request(page: &PageRequest<'_>, failure: &OAuthFailure, back: String, place: &str) -> Response<Body> {
+    let chrome = page
+        .known_user()
+        .map_or_else(Chrome::anonymous, |user| Chrome::signed_in(user, ""));
+    let template = MessagePage {
+        chrome,
+        title: "This app's request cannot be answered".into(),
+        message: format!("{} ({})", failure.description, failure.code.as_str()),
+        request_id: None,
+        back_href: back,
+        back_text: format!("Return to {place}"),
+    };
+    Page::new(lambda_http::http::StatusCode::BAD_REQUEST, &template).into_response()
 }
 
 /// What the page says about where the answer goes, when it is a program on this device.

@@ -1,8 +1,14 @@
 //! Redirect URIs a client may register: `https`, plain `http` on a loopback host (any port),
-//! and the private-use schemes of native apps (`cursor://…`, `com.example.app:/cb`), as the
-//! MCP authorization specification and RFC 8252 allow. Everything else is refused with
-//! `invalid_redirect_uri`. A URI is kept exactly as the client wrote it: the authorization
-//! request must repeat it byte for byte.
+//! and the private-use schemes of native apps, as the MCP authorization specification and
+//! RFC 8252 allow. A private-use scheme must have the shape RFC 8252 §7.1 gives an app's own
+//! scheme, a reverse domain name (`com.example.app:/cb`), or be one of the few single-word
+//! schemes of MCP clients named in [`KNOWN_APP_SCHEMES`]: an allow-list, so a system's or an
+//! installer's scheme (`ms-settings:`, `itms-services:`, `search-ms:`, `smb:`…) can never be a
+//! target. Everything else is refused with `invalid_redirect_uri`. A URI is kept exactly as
+//! the client wrote it: the authorization request must repeat it byte for byte.
+//!
+//! Registrations stored under the earlier, wider rule still load (their redirect URI is marked
+//! as no longer acceptable), and the authorization endpoint refuses them on a page of its own.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,9 +17,12 @@ use super::{OAuthCode, OAuthFailure};
 /// The longest redirect URI accepted.
 const MAX_CHARS: usize = 2000;
 
-/// Schemes that are not an app's own: a redirect there would run script, read files or reach
-/// another site.
-const REFUSED_SCHEMES: &[&str] = &[
+/// Single-word private-use schemes of MCP clients that predate the reverse-DNS rule.
+pub const KNOWN_APP_SCHEMES: &[&str] = &["cursor", "vscode", "vscode-insiders"];
+
+/// Schemes that were refused before the reverse-DNS rule (what stored registrations may hold
+/// is everything else).
+const LEGACY_REFUSED_SCHEMES: &[&str] = &[
     "javascript",
     "data",
     "file",
@@ -32,6 +41,22 @@ const REFUSED_SCHEMES: &[&str] = &[
     "chrome",
     "edge",
 ];
+
+/// Whether a scheme has the shape of an app's own (RFC 8252 §7.1): a reverse domain name of at
+/// least two labels (`com.example.app`), or one of [`KNOWN_APP_SCHEMES`].
+fn is_app_scheme(scheme: &str) -> bool {
+    if KNOWN_APP_SCHEMES.contains(&scheme) {
+        return true;
+    }
+    let labels: Vec<&str> = scheme.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|label| {
+            label.starts_with(|c: char| c.is_ascii_lowercase())
+                && label
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+}
 
 /// The loopback hosts plain HTTP may use.
 const LOOPBACK_HOSTS: &[&str] = &["127.0.0.1", "localhost", "[::1]"];
@@ -53,13 +78,21 @@ pub enum RedirectKind {
 pub struct RedirectUri {
     raw: String,
     kind: RedirectKind,
+    /// Stored under the earlier rule and refused by today's: never redirected to again.
+    #[serde(skip)]
+    outdated: bool,
 }
 
 impl TryFrom<String> for RedirectUri {
     type Error = OAuthFailure;
 
+    /// A stored URI: today's rule, or the earlier one (then marked outdated).
     fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
+        Self::parse(&value).or_else(|_| {
+            let mut uri = Self::check(&value, false)?;
+            uri.outdated = true;
+            Ok(uri)
+        })
     }
 }
 
@@ -74,7 +107,19 @@ fn refused(raw: &str, why: &str) -> OAuthFailure {
 }
 
 impl RedirectUri {
+    /// A redirect URI a client registers now.
     pub fn parse(raw: &str) -> Result<Self, OAuthFailure> {
+        Self::check(raw, true)
+    }
+
+    /// Whether it was stored under the earlier rule, which today's refuses.
+    pub fn is_outdated(&self) -> bool {
+        self.outdated
+    }
+
+    /// `app_schemes_only`: private-use schemes must have an app's shape (today's rule), else
+    /// anything but the schemes the earlier rule refused.
+    fn check(raw: &str, app_schemes_only: bool) -> Result<Self, OAuthFailure> {
         if raw.len() > MAX_CHARS {
             return Err(refused(&raw[..40], "is longer than 2000 characters."));
         }
@@ -101,10 +146,17 @@ impl RedirectUri {
                 }
                 RedirectKind::Loopback
             }
-            scheme if REFUSED_SCHEMES.contains(&scheme) => {
+            scheme
+                if if app_schemes_only {
+                    !is_app_scheme(scheme)
+                } else {
+                    LEGACY_REFUSED_SCHEMES.contains(&scheme)
+                } =>
+            {
                 return Err(refused(
                     raw,
-                    "uses a scheme that is not an app's own; use https, a loopback http address or your app's private-use scheme.",
+                    "uses a scheme that is not an app's own; use https, a loopback http address or your app's private-use \
+                     scheme, a reverse domain name such as com.example.app:/callback.",
                 ));
             }
             _ => RedirectKind::PrivateUse,
@@ -112,6 +164,7 @@ impl RedirectUri {
         Ok(Self {
             raw: raw.to_string(),
             kind,
+            outdated: false,
         })
     }
 
@@ -213,6 +266,38 @@ mod tests {
         ] {
             assert_eq!(kind(bad), Err(OAuthCode::InvalidRedirectUri), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_private_use_scheme_must_be_a_reverse_domain_name_or_a_known_apps() {
+        for good in [
+            "com.example.app:/oauth2redirect",
+            "io.github.someone.tool://cb",
+            "vscode://ext/cb",
+        ] {
+            assert_eq!(kind(good), Ok(RedirectKind::PrivateUse), "{good}");
+        }
+        for bad in [
+            "myapp://cb",
+            "ms-settings:network",
+            "itms-services://?action=download-manifest",
+            "search-ms:query=x",
+            "x-apple-helpbook:/x",
+            "smb://host/share",
+            "com.:/cb",
+            "com..app:/cb",
+        ] {
+            assert_eq!(kind(bad), Err(OAuthCode::InvalidRedirectUri), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_uri_stored_under_the_earlier_rule_loads_as_outdated() {
+        let stored: RedirectUri = serde_json::from_value(serde_json::json!("myapp://cb")).unwrap();
+        assert!(stored.is_outdated());
+        let current: RedirectUri = serde_json::from_value(serde_json::json!("com.example.app:/cb")).unwrap();
+        assert!(!current.is_outdated());
+        assert!(serde_json::from_value::<RedirectUri>(serde_json::json!("javascript:alert(1)")).is_err());
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! The authorization endpoint's work: checking a request (RFC 6749 §4.1.1, PKCE, RFC 8707's
 //! `resource`), keeping it while the person decides, and answering it with a code or a
 //! denial. A request whose client or redirect URI cannot be trusted is refused on a page of
-//! our own and never redirected; every later failure goes back to the client's redirect URI.
+//! our own and never redirected. A later failure is the client's to hear, but registration is
+//! open, so its redirect URI may be anyone's (RFC 9700 §4.11.2): it goes back there
+//! automatically only for a client the signed-in person has already granted; for anyone else
+//! it is a page of ours with a link back.
 
 use crate::domain::oauth::{
     AuthorizationCode, CODE_LIFETIME, CODE_MEMORY, CODE_PREFIX, CodeChallenge, GrantTerms, OAuthCode, OAuthFailure,
@@ -34,8 +37,10 @@ pub struct AuthorizationRequest {
 pub enum AuthorizeRefusal {
     /// The client or redirect URI cannot be trusted: a page of our own says why.
     Page(ServiceError),
-    /// Everything else: back to the client's redirect URI with `error` and `state`.
+    /// Everything else: the client's to hear at its redirect URI, with `error` and `state`.
     Redirect {
+        /// The SHA-256 of the client's id (whether the person granted it decides how).
+        client: String,
         redirect_uri: RedirectUri,
         state: Option<String>,
         failure: OAuthFailure,
@@ -113,10 +118,18 @@ impl Service {
                 )));
             }
         };
-        // From here on the redirect URI is trusted: failures go back to the client.
+        if redirect_uri.is_outdated() {
+            return Err(page(OAuthFailure::invalid_client(format!(
+                "This app's redirect URI {:?} uses a scheme that is not an app's own; the app must register again \
+                 with https, a loopback address or a reverse-domain scheme such as com.example.app:/callback.",
+                redirect_uri.as_str()
+            ))));
+        }
+        // From here on the redirect URI is the client's: failures are the client's to hear.
         let raw_state = single(params, "state").ok().flatten();
         let state = raw_state.filter(|s| !s.is_empty()).map(str::to_string);
         let back = |failure: OAuthFailure| AuthorizeRefusal::Redirect {
+            client: client.id_hash.clone(),
             redirect_uri: redirect_uri.clone(),
             state: state.clone(),
             failure,
@@ -280,6 +293,18 @@ impl Service {
             )
             .into()),
         }
+    }
+
+    /// Whether a person has a live grant for the client with this id hash: then a failed
+    /// request of that client may go back to it without asking.
+    pub async fn has_granted(&self, signed_in: &SessionUser, client_id_hash: &str) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        Ok(self
+            .store
+            .user_grants(&signed_in.session.user_id)
+            .await?
+            .iter()
+            .any(|g| g.is_live(now) && g.terms.client.id_hash == client_id_hash))
     }
 
     /// The workspaces a person may connect an app to (theirs, sorted by name).
