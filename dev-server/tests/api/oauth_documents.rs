@@ -90,7 +90,15 @@ async fn a_metadata_document_url_pointing_at_a_private_address_is_refused_and_is
         let page = browser.get(&app.authorize_url(&client, &challenge, &[])).await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{private}");
         assert!(page.location().is_none(), "{private}: never redirected");
-        assert!(page.html.contains("not a public address"), "{private}: {}", page.html);
+        assert!(
+            page.html.contains("could not be fetched. It must be served"),
+            "{private}: {}",
+            page.html
+        );
+        assert!(
+            !page.html.contains("not a public address"),
+            "{private}: the reason is not told"
+        );
     }
     assert_eq!(app.oauth_items().await, (0, 0, 0, 0));
 }
@@ -113,7 +121,11 @@ async fn the_production_fetcher_refuses_even_the_local_test_server() {
         .get(&app.authorize_url(&client, &challenge, &[]))
         .await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST);
-    assert!(page.html.contains("not a public address"), "{}", page.html);
+    assert!(
+        page.html.contains("could not be fetched. It must be served"),
+        "{}",
+        page.html
+    );
 }
 
 #[tokio::test]

@@ -268,9 +268,8 @@ async fn a_logo_on_a_private_address_is_a_422_at_once() {
     assert_eq!(
         image.error(),
         json!({
-            "error": "qrSettings.logo could not be fetched: its host 169.254.169.254 resolves to 169.254.169.254, \
-                      which is not a public address (private, loopback, link-local and similar addresses are never \
-                      fetched); host the logo on a public https server.",
+            "error": "qrSettings.logo could not be fetched: its host is not at a public address (private, loopback, \
+                      link-local and similar addresses are never fetched); host the logo on a public https server.",
             "field": "qrSettings.logo"
         })
     );
@@ -287,7 +286,7 @@ async fn a_logo_on_this_machine_is_refused_by_the_production_fetcher() {
     assert_eq!(image.status, StatusCode::UNPROCESSABLE_ENTITY);
     let error = image.error()["error"].as_str().unwrap().to_string();
     assert!(
-        error.starts_with("qrSettings.logo could not be fetched: its host localhost resolves to"),
+        error.starts_with("qrSettings.logo could not be fetched: its host is not at a public address"),
         "{error}"
     );
 }
@@ -321,8 +320,8 @@ async fn a_logo_that_redirects_or_is_too_large_or_no_image_is_a_422_saying_so() 
         (
             "moved",
             "/redirect",
-            "qrSettings.logo could not be fetched: it answered 302 (a redirect to /logo.png); redirects are not \
-             followed, so give the image's own URL.",
+            "qrSettings.logo could not be fetched: it answered 302, a redirect; redirects are not followed, so give \
+             the image's own URL.",
         ),
         (
             "huge",

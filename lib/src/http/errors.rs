@@ -40,7 +40,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | InvalidIdempotencyKey => StatusCode::BAD_REQUEST,
         QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
         IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
-        SignInLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
+        SignInLocked { .. } | TooManyFromAddress { .. } => StatusCode::TOO_MANY_REQUESTS,
         FormExpired => StatusCode::FORBIDDEN,
         KeyFormSpent => StatusCode::CONFLICT,
         UserNotFound => StatusCode::NOT_FOUND,
@@ -152,6 +152,9 @@ pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
         }
         ServiceError::RateLimited(limited) => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(limited.retry_after));
+        }
+        ServiceError::TooManyFromAddress { retry_after } => {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
         _ => {}
     }

@@ -28,26 +28,30 @@ pub struct Limits {
     pub user_agent: &'static str,
 }
 
-/// Why a document could not be fetched; each completes the sentence "… could not be fetched:
-/// …" and says what to change.
+/// Why a document could not be fetched. Each completes the sentence "… could not be fetched:
+/// …" naming the problem and what to change, never the network's detail (an address it
+/// resolved to, a connection or TLS error, where a redirect pointed): a stranger must not learn
+/// the inside of anyone's network from our answers. The variants keep the detail for the log.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum FetchError {
-    #[error("{0} is not an https URL")]
+    #[error("it is not an https URL")]
     NotHttps(String),
-    #[error("its host {0} does not resolve")]
+    #[error("it names port {0}; documents are fetched from the standard https port (443) only")]
+    Port(u16),
+    #[error("its host name does not resolve")]
     Unresolvable(String),
     #[error(
-        "its host {host} resolves to {ip}, which is not a public address (private, loopback, link-local and \
-         similar addresses are never fetched)"
+        "its host is not at a public address (private, loopback, link-local and similar addresses are never \
+         fetched)"
     )]
     NotPublic { host: String, ip: IpAddr },
-    #[error("no connection to {host} ({reason})")]
+    #[error("no connection could be made to its host")]
     Connect { host: String, reason: String },
-    #[error("the TLS handshake with {host} failed ({reason}); the server needs a valid certificate for its name")]
+    #[error("the TLS handshake failed; the server needs a valid certificate for its name")]
     Tls { host: String, reason: String },
-    #[error("the request failed ({0})")]
+    #[error("the request failed")]
     Http(String),
-    #[error("it answered {status} (a redirect to {location}); redirects are not followed")]
+    #[error("it answered {status}, a redirect; redirects are not followed")]
     Redirect { status: u16, location: String },
     #[error("it answered HTTP {0} instead of 200")]
     Status(u16),
@@ -55,8 +59,27 @@ pub enum FetchError {
     TooLarge(usize),
     #[error("it took longer than {}", seconds(*.0))]
     Timeout(Duration),
-    #[error("this server has no trusted root certificates ({0})")]
+    #[error("this server cannot check certificates now")]
     NoRoots(String),
+}
+
+impl FetchError {
+    /// Whether the fetch failed before any HTTP answer came (the address, the connection, TLS,
+    /// the deadline): a failure of where the document is, not of a document.
+    pub fn before_any_answer(&self) -> bool {
+        !matches!(
+            self,
+            Self::Http(_) | Self::Redirect { .. } | Self::Status(_) | Self::TooLarge(_)
+        )
+    }
+}
+
+/// A fetched document and how long its caching headers let it be reused (RFC 9111: zero when
+/// they forbid storing it or give it no lifetime).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fetched {
+    pub body: Vec<u8>,
+    pub lifetime: Duration,
 }
 
 /// A deadline in words: whole seconds as `3 s`, else milliseconds.
@@ -83,6 +106,8 @@ enum Roots {
 #[derive(Debug)]
 pub struct Fetcher {
     policy: AddressPolicy,
+    /// Whether a URL may name another port than 443 (only a test fetcher's local server).
+    any_port: bool,
     roots: Roots,
     tls: OnceLock<Result<Arc<rustls::ClientConfig>, FetchError>>,
 }
@@ -98,6 +123,7 @@ impl Fetcher {
     pub fn public() -> Self {
         Self {
             policy: AddressPolicy::PUBLIC_ONLY,
+            any_port: false,
             roots: Roots::System,
             tls: OnceLock::new(),
         }
@@ -108,6 +134,7 @@ impl Fetcher {
     pub(crate) fn for_tests(policy: AddressPolicy, root: CertificateDer<'static>) -> Self {
         Self {
             policy,
+            any_port: true,
             roots: Roots::Only(vec![root]),
             tls: OnceLock::new(),
         }
@@ -119,17 +146,27 @@ impl Fetcher {
 
     /// The document's bytes, or why not; never takes longer than `limits.timeout`.
     pub async fn get(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
+        self.get_document(url, limits).await.map(|fetched| fetched.body)
+    }
+
+    /// The document and how long it may be reused, or why not; never takes longer than
+    /// `limits.timeout`.
+    pub async fn get_document(&self, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError> {
         tokio::time::timeout(limits.timeout, self.get_unbounded(url, limits))
             .await
             .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
     }
 
-    async fn get_unbounded(&self, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError> {
+    async fn get_unbounded(&self, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError> {
         if url.scheme() != "https" {
             return Err(FetchError::NotHttps(url.to_string()));
         }
         let host = url.host().ok_or_else(|| FetchError::NotHttps(url.to_string()))?;
         let port = url.port_or_known_default().unwrap_or(443);
+        // Nothing but https's own port: the fetcher must not become a way to probe others.
+        if port != 443 && !self.any_port {
+            return Err(FetchError::Port(port));
+        }
         let (addresses, server_name) = match host {
             url::Host::Domain(name) => {
                 let found: Vec<SocketAddr> = tokio::net::lookup_host((name, port))
@@ -186,7 +223,7 @@ async fn connect(addresses: &[SocketAddr], host: &str) -> Result<TcpStream, Fetc
 }
 
 /// One `GET` over an open connection: 200 only, no redirects, at most `limits.max_bytes`.
-async fn get<T>(io: TokioIo<T>, url: &url::Url, limits: &Limits) -> Result<Vec<u8>, FetchError>
+async fn get<T>(io: TokioIo<T>, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError>
 where
     T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
@@ -208,8 +245,16 @@ where
         .header(hyper::header::ACCEPT_ENCODING, "identity")
         .body(http_body_util::Empty::<Bytes>::new())
         .map_err(|e| FetchError::Http(e.to_string()))?;
+    let (request_head, body) = request.into_parts();
+    let request = hyper::Request::from_parts(request_head.clone(), body);
     let response = sender.send_request(request).await.map_err(http)?;
     let status = response.status();
+    let policy = http_cache_semantics::CachePolicy::new(&request_head, &response);
+    let lifetime = if policy.is_storable() {
+        policy.time_to_live(std::time::SystemTime::now())
+    } else {
+        Duration::ZERO
+    };
     let result = if status.is_redirection() {
         let location = response
             .headers()
@@ -224,7 +269,9 @@ where
     } else if status != hyper::StatusCode::OK {
         Err(FetchError::Status(status.as_u16()))
     } else {
-        read_body(response.into_body(), limits.max_bytes).await
+        read_body(response.into_body(), limits.max_bytes)
+            .await
+            .map(|body| Fetched { body, lifetime })
     };
     driver.abort();
     result
@@ -300,16 +347,74 @@ mod tests {
 
     #[tokio::test]
     async fn loopback_is_refused_under_the_production_policy() {
-        let server = DocumentServer::start().await;
-        server.serve("/doc.json", "{}");
         let err = Fetcher::public()
-            .get(&url(&server.url("/doc.json")), &LIMITS)
+            .get(&url("https://localhost/doc.json"), &LIMITS)
             .await
             .unwrap_err();
         assert!(
             matches!(&err, FetchError::NotPublic { host, ip } if host == "localhost" && ip.is_loopback()),
             "{err:?}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_port_other_than_443_is_refused_before_anything_is_resolved() {
+        let server = DocumentServer::start().await;
+        server.serve("/doc.json", "{}");
+        for raw in [server.url("/doc.json"), "https://93.184.215.14:22/doc.json".to_string()] {
+            let started = Instant::now();
+            let err = Fetcher::public().get(&url(&raw), &LIMITS).await.unwrap_err();
+            assert!(matches!(err, FetchError::Port(_)), "{raw}: {err:?}");
+            assert!(started.elapsed() < Duration::from_millis(100), "{raw}");
+        }
+    }
+
+    #[test]
+    fn no_refusal_names_an_address_a_reason_or_a_redirects_target() {
+        let detailed = [
+            FetchError::NotPublic {
+                host: "intranet.example".into(),
+                ip: "10.1.2.3".parse().unwrap(),
+            },
+            FetchError::Connect {
+                host: "intranet.example".into(),
+                reason: "Connection refused (os error 111)".into(),
+            },
+            FetchError::Tls {
+                host: "intranet.example".into(),
+                reason: "invalid peer certificate: UnknownIssuer".into(),
+            },
+            FetchError::Redirect {
+                status: 302,
+                location: "http://10.1.2.3/admin".into(),
+            },
+            FetchError::Http("connection reset by 10.1.2.3".into()),
+        ];
+        for err in detailed {
+            let sentence = err.to_string();
+            for secret in ["10.1.2.3", "intranet", "refused", "UnknownIssuer", "admin", "reset"] {
+                assert!(!sentence.contains(secret), "{sentence}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_documents_caching_headers_give_its_lifetime() {
+        let server = DocumentServer::start().await;
+        server.serve_cached("/cached.json", "{}", Some("max-age=600"));
+        server.serve_cached("/unstored.json", "{}", Some("no-store"));
+        server.serve("/plain.json", "{}");
+        let lifetime = |path: &'static str| {
+            let (server, url) = (&server, url(&server.url(path)));
+            async move { server.fetcher().get_document(&url, &LIMITS).await.unwrap().lifetime }
+        };
+        let kept = lifetime("/cached.json").await;
+        assert!(
+            kept <= Duration::from_secs(600) && kept > Duration::from_secs(590),
+            "{kept:?}"
+        );
+        assert_eq!(lifetime("/unstored.json").await, Duration::ZERO);
+        assert_eq!(lifetime("/plain.json").await, Duration::ZERO);
     }
 
     #[tokio::test]

@@ -14,6 +14,7 @@ use lambda_http::{Body, Request, Response};
 use crate::net::Fetcher;
 use crate::pages::{PageRequest, Site, respond};
 use crate::service::ServiceError;
+use crate::service::oauth::ClientDocuments;
 
 /// The paths the function answers and the methods each takes (`HEAD` wherever `GET` is;
 /// `OPTIONS` answers browsers' CORS preflight on the JSON endpoints).
@@ -33,12 +34,15 @@ const ROUTES: &[(&str, &[&str])] = &[
 #[derive(Debug)]
 pub struct AuthorizationServer {
     pub site: Site,
-    pub fetcher: Fetcher,
+    pub documents: ClientDocuments,
 }
 
 impl AuthorizationServer {
     pub fn new(site: Site, fetcher: Fetcher) -> Self {
-        Self { site, fetcher }
+        Self {
+            site,
+            documents: ClientDocuments::new(fetcher),
+        }
     }
 
     /// Answers one request of the oauth function.
@@ -55,7 +59,7 @@ impl AuthorizationServer {
             }
             ("/oauth/authorize", _) if get => {
                 let page = PageRequest::new(service, &self.site.settings, &req);
-                return respond(&page, crate::pages::consent::authorize(&page, &self.fetcher)).await;
+                return respond(&page, crate::pages::consent::authorize(&page, &self.documents)).await;
             }
             ("/oauth/consent", &Method::POST) => {
                 let page = PageRequest::new(service, &self.site.settings, &req);

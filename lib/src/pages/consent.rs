@@ -9,17 +9,22 @@ use super::templates::{Chrome, ConsentPage, ConsentWorkspace, MessagePage, Retur
 use super::{Page, PageRequest, redirect};
 use crate::domain::Scope;
 use crate::domain::oauth::{OAuthFailure, PendingAuthorization, RedirectKind, RedirectUri};
-use crate::net::Fetcher;
+use crate::service::oauth::ClientDocuments;
 use crate::service::oauth::{AuthorizeRefusal, ConsentAnswer, PendingConsent};
 use crate::service::{ServiceError, SessionUser};
 
 /// `GET /oauth/authorize`.
-pub async fn authorize(page: &PageRequest<'_>, fetcher: &Fetcher) -> Result<Response<Body>, ServiceError> {
+pub async fn authorize(page: &PageRequest<'_>, documents: &ClientDocuments) -> Result<Response<Body>, ServiceError> {
     let params: Vec<(String, String)> = url::form_urlencoded::parse(page.req.uri().query().unwrap_or("").as_bytes())
         .into_owned()
         .collect();
     let resource = page.settings.public_base.mcp_resource(page.req);
-    let request = match page.service.check_authorization(&params, &resource, fetcher).await {
+    let address = page.client_address();
+    let request = match page
+        .service
+        .check_authorization(&params, &resource, documents, &address)
+        .await
+    {
         Ok(request) => request,
         Err(AuthorizeRefusal::Page(err)) => return Err(err),
         Err(AuthorizeRefusal::Redirect {

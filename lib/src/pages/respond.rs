@@ -176,6 +176,11 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
     {
         response.headers_mut().insert(header::ALLOW, value);
     }
+    if let ServiceError::TooManyFromAddress { retry_after } = err {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
+    }
     response
 }
 

@@ -30,6 +30,7 @@ impl fmt::Display for FetchError {
         use net::FetchError::*;
         let hint = match &self.0 {
             NotHttps(_) => "; logos are fetched over https only",
+            Port(_) => "; serve the logo on https's own port",
             Unresolvable(_) => "; check the URL",
             NotPublic { .. } => "; host the logo on a public https server",
             Connect { .. } => "; check that the server is up",
@@ -66,9 +67,13 @@ impl LogoFetcher {
         Self(Fetcher::for_tests(policy, root))
     }
 
-    /// The logo's bytes, or why not; never takes longer than [`FETCH_TIMEOUT`].
+    /// The logo's bytes, or why not (the network's detail goes to the log, not the answer);
+    /// never takes longer than [`FETCH_TIMEOUT`].
     pub async fn fetch(&self, url: &url::Url) -> Result<Vec<u8>, FetchError> {
-        self.0.get(url, &LOGO_LIMITS).await.map_err(FetchError)
+        self.0.get(url, &LOGO_LIMITS).await.map_err(|err| {
+            tracing::info!(url = %url, error = ?err, "QR logo fetch failed");
+            FetchError(err)
+        })
     }
 }
 

@@ -112,6 +112,13 @@ pub enum ServiceError {
         /// Seconds until sign-in is accepted again.
         retry_after: u64,
     },
+    /// A per-address throttle of work strangers can start (fetching a client's document,
+    /// refused credentials at the MCP endpoint).
+    #[error("Too many requests from your address. Try again in {}.", wait_words(*.retry_after))]
+    TooManyFromAddress {
+        /// Seconds until the address's window ends.
+        retry_after: u64,
+    },
     #[error("Sign in to continue.")]
     NotSignedIn,
     #[error("This form has expired or did not come from this site. Reload the page and try again.")]

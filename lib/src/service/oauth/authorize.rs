@@ -10,13 +10,12 @@ use crate::domain::oauth::{
     AuthorizationCode, CODE_LIFETIME, CODE_MEMORY, CODE_PREFIX, CodeChallenge, GrantTerms, OAuthCode, OAuthFailure,
     PendingAuthorization, REQUEST_LIFETIME, RedirectUri, ScopeSet, opaque_secret, stored_hash,
 };
-use crate::domain::{Invalid, Role, Workspace, random_token};
+use crate::domain::{ClientAddress, Invalid, Role, Workspace, random_token};
 use crate::ids::ObjectId;
-use crate::net::Fetcher;
 use crate::service::{Service, ServiceError, SessionUser};
 use crate::store::{CodeIssue, NewToken};
 
-use super::OAuthClient;
+use super::{ClientDocuments, OAuthClient};
 
 /// The longest `state` accepted (it travels back in a URL).
 const MAX_STATE_CHARS: usize = 1024;
@@ -94,7 +93,8 @@ impl Service {
         &self,
         params: &[(String, String)],
         resource: &str,
-        fetcher: &Fetcher,
+        documents: &ClientDocuments,
+        address: &ClientAddress,
     ) -> Result<AuthorizationRequest, AuthorizeRefusal> {
         let page = |failure: OAuthFailure| AuthorizeRefusal::Page(failure.into());
         let client_id = single(params, "client_id")
@@ -102,7 +102,7 @@ impl Service {
             .filter(|c| !c.is_empty())
             .ok_or_else(|| page(OAuthFailure::invalid_request("client_id is required.")))?;
         let client = self
-            .resolve_client(client_id, fetcher)
+            .resolve_client(client_id, documents, address)
             .await
             .map_err(AuthorizeRefusal::Page)?;
         let redirect_uri = match single(params, "redirect_uri").map_err(page)? {

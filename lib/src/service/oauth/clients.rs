@@ -10,7 +10,7 @@ use crate::domain::oauth::{
     CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, ClientAuthMethod, ClientMetadata, ClientSummary, OAuthCode, OAuthFailure,
     RegisteredClient, UNUSED_REGISTRATION_LIFETIME, opaque_secret, stored_hash,
 };
-use crate::net::{Fetcher, Limits};
+use crate::net::{Cached, DocumentCache, Fetcher, Limits};
 use crate::service::{Service, ServiceError};
 use crate::store::keys::{EVERY_SOURCE, Throttle};
 
@@ -27,6 +27,36 @@ pub const DOCUMENT_LIMITS: Limits = Limits {
     accept: "application/json",
     user_agent: "smartlinks-oauth (client ID metadata document)",
 };
+
+/// Client ID metadata documents fetched from one address, per minute, when not kept already.
+pub const DOCUMENT_FETCHES_PER_MINUTE: u32 = 20;
+
+/// Where client ID metadata documents come from: the fetcher, and what it fetched that may be
+/// reused (per process).
+#[derive(Debug, Default)]
+pub struct ClientDocuments {
+    pub fetcher: Fetcher,
+    pub cache: DocumentCache,
+}
+
+impl ClientDocuments {
+    pub fn new(fetcher: Fetcher) -> Self {
+        Self {
+            fetcher,
+            cache: DocumentCache::default(),
+        }
+    }
+}
+
+/// The one sentence every failed fetch of a document gets: a stranger may not learn why (which
+/// address the host resolved to, whether a port answered, what TLS said); the log has it.
+fn unusable_document(client_id: &str) -> OAuthFailure {
+    OAuthFailure::invalid_client(format!(
+        "The client ID metadata document at {client_id} could not be fetched. It must be served over https on \
+         port 443 by a public host with a valid certificate, answer 200 without redirecting, and hold at most 5 KB \
+         of JSON."
+    ))
+}
 
 /// A client as the authorization server knows it for one request.
 #[derive(Debug, Clone)]
@@ -161,11 +191,17 @@ impl Service {
         })
     }
 
-    /// The client an authorization request names: a registered one, or the one a client ID
-    /// metadata document describes (fetched now, under SSRF rules).
-    pub async fn resolve_client(&self, client_id: &str, fetcher: &Fetcher) -> Result<OAuthClient, ServiceError> {
+    /// The client an authorization request from `address` names: a registered one, or the one
+    /// a client ID metadata document describes (kept from an earlier fetch, or fetched now under
+    /// SSRF rules, [`DOCUMENT_FETCHES_PER_MINUTE`] an address).
+    pub async fn resolve_client(
+        &self,
+        client_id: &str,
+        documents: &ClientDocuments,
+        address: &ClientAddress,
+    ) -> Result<OAuthClient, ServiceError> {
         if is_document_url(client_id) {
-            return Ok(self.document_client(client_id, fetcher).await?);
+            return self.document_client(client_id, documents, address).await;
         }
         let id_hash = stored_hash(client_id);
         let (record, _) = self.registered_client(&id_hash).await?.ok_or_else(|| {
@@ -190,26 +226,47 @@ impl Service {
             .filter(|(_, ttl)| *ttl > now))
     }
 
-    async fn document_client(&self, client_id: &str, fetcher: &Fetcher) -> Result<OAuthClient, OAuthFailure> {
+    async fn document_client(
+        &self,
+        client_id: &str,
+        documents: &ClientDocuments,
+        address: &ClientAddress,
+    ) -> Result<OAuthClient, ServiceError> {
         let url = document_url(client_id)?;
-        let bytes = fetcher.get(&url, &DOCUMENT_LIMITS).await.map_err(|e| {
-            OAuthFailure::invalid_client(format!(
-                "The client ID metadata document at {client_id} could not be fetched: {e}."
-            ))
-        })?;
-        let map = match serde_json::from_slice::<serde_json::Value>(&bytes) {
-            Ok(serde_json::Value::Object(map)) => map,
-            _ => {
-                return Err(OAuthFailure::invalid_client(format!(
-                    "The client ID metadata document at {client_id} is not a JSON object."
-                )));
+        let now = self.clock.now();
+        let bytes = match documents.cache.get(client_id, now) {
+            Some(Cached::Document(bytes)) => return Ok(document_client(client_id, &url, &bytes)?),
+            Some(Cached::Failed) => return Err(unusable_document(client_id).into()),
+            None => {
+                let throttle = Throttle::DocumentFetches;
+                if !self
+                    .store
+                    .count_in_window(throttle, address.as_str(), now, DOCUMENT_FETCHES_PER_MINUTE)
+                    .await?
+                {
+                    let retry_after = throttle.seconds() - now.timestamp().rem_euclid(throttle.seconds());
+                    return Err(ServiceError::TooManyFromAddress {
+                        retry_after: retry_after as u64,
+                    });
+                }
+                match documents.fetcher.get_document(&url, &DOCUMENT_LIMITS).await {
+                    Ok(fetched) => fetched,
+                    Err(err) => {
+                        tracing::info!(client_id, error = ?err, "client ID metadata document could not be fetched");
+                        if err.before_any_answer() {
+                            documents.cache.keep_failure(client_id, now);
+                        }
+                        return Err(unusable_document(client_id).into());
+                    }
+                }
             }
         };
-        Ok(OAuthClient {
-            id_hash: stored_hash(client_id),
-            metadata: crate::wire::oauth::metadata_document(&map, client_id)?,
-            document_host: url.host_str().map(str::to_string),
-        })
+        // Only a valid document is kept (an invalid one is the client's to fix, at once).
+        let client = document_client(client_id, &url, &bytes.body)?;
+        documents
+            .cache
+            .keep_document(client_id, bytes.body, bytes.lifetime, now);
+        Ok(client)
     }
 
     /// Authenticates the client of a token or revocation request by the method it
@@ -263,6 +320,23 @@ impl Service {
         }
         Ok(id_hash)
     }
+}
+
+/// The client a fetched document describes, once it proves valid.
+fn document_client(client_id: &str, url: &url::Url, bytes: &[u8]) -> Result<OAuthClient, OAuthFailure> {
+    let map = match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => {
+            return Err(OAuthFailure::invalid_client(format!(
+                "The client ID metadata document at {client_id} is not a JSON object."
+            )));
+        }
+    };
+    Ok(OAuthClient {
+        id_hash: stored_hash(client_id),
+        metadata: crate::wire::oauth::metadata_document(&map, client_id)?,
+        document_host: url.host_str().map(str::to_string),
+    })
 }
 
 #[cfg(test)]

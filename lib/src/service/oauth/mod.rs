@@ -10,7 +10,8 @@ mod tokens;
 
 pub use authorize::{AuthorizationRequest, AuthorizeRefusal, ConsentAnswer, PendingConsent, same_resource};
 pub use clients::{
-    ClientCredentials, DOCUMENT_LIMITS, OAuthClient, REGISTRATIONS_PER_HOUR, Registration, is_document_url,
+    ClientCredentials, ClientDocuments, DOCUMENT_FETCHES_PER_MINUTE, DOCUMENT_LIMITS, OAuthClient,
+    REGISTRATIONS_PER_HOUR, Registration, is_document_url,
 };
 pub use grants::ConnectedApp;
 pub use tokens::{CodeRequest, IssuedTokens, RefreshRequest};
