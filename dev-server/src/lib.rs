@@ -53,7 +53,7 @@ impl Functions {
     pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
         let site = lib::pages::Site::new(service.clone(), settings.pages);
         Arc::new(Self {
-            redirector: Redirector::new(service.clone()),
+            redirector: Redirector::new(service.clone()).with_origin_secret(settings.origin_secret),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
@@ -70,6 +70,9 @@ pub struct Settings {
     pub pages: lib::pages::Settings,
     /// How the authorization server fetches client ID metadata documents.
     pub fetcher: lib::net::Fetcher,
+    /// The secret the redirect requires in `X-Origin-Verify` (as CloudFront sends it in AWS);
+    /// none on the dev server.
+    pub origin_secret: Option<String>,
 }
 
 impl Settings {
@@ -79,6 +82,7 @@ impl Settings {
             mcp: lib::mcp::Settings::from_env()?,
             pages: lib::pages::Settings::from_env()?,
             fetcher: lib::net::Fetcher::public(),
+            origin_secret: None,
         })
     }
 }

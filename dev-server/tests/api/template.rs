@@ -320,3 +320,55 @@ fn the_mcp_function_answers_on_every_path_the_manifest_routes_to_it() {
         assert!(lib::mcp::PATHS.contains(&route.path), "{}", route.path);
     }
 }
+
+/// Security review finding 10: a flood at any other function's door (the MCP function's public
+/// URL above all) cannot take the account's concurrency that visitors' redirects need.
+#[test]
+fn every_function_but_the_redirect_has_reserved_concurrency_so_visitors_are_never_starved() {
+    let template = template();
+    for (id, function) in functions(&template) {
+        let reserved = &function["Properties"]["ReservedConcurrentExecutions"];
+        if id == "RedirectFunction" {
+            assert!(reserved.is_null(), "the redirect keeps the unreserved concurrency");
+            continue;
+        }
+        let choice = untagged(reserved)
+            .as_sequence()
+            .unwrap_or_else(|| panic!("{id}: no reservation"));
+        let parameter = if id == "McpFunction" {
+            "McpReservedConcurrency"
+        } else {
+            "FunctionReservedConcurrency"
+        };
+        assert_eq!(text(&choice[1]), parameter, "{id}");
+        let default = template["Parameters"][parameter]["Default"]
+            .as_u64()
+            .expect("a default");
+        assert!(default > 0, "{parameter} reserves by default");
+    }
+}
+
+/// Security review finding 9: CloudFront adds the secret the redirect function requires, so
+/// the short-link API's own address, called directly, refuses forged viewer headers.
+#[test]
+fn cloudfront_sends_the_secret_the_redirect_function_requires() {
+    let template = template();
+    let reference = "{{resolve:secretsmanager:${OriginVerifySecret}:SecretString}}";
+    let redirect = &template["Resources"]["RedirectFunction"]["Properties"];
+    assert_eq!(
+        text(&redirect["Environment"]["Variables"][lib::redirect::ORIGIN_SECRET_VARIABLE]),
+        reference
+    );
+    let origin = &template["Resources"]["ShortLinkDistribution"]["Properties"]["DistributionConfig"]["Origins"][0];
+    let headers = origin["OriginCustomHeaders"].as_sequence().expect("origin headers");
+    assert!(
+        headers
+            .iter()
+            .any(|h| text(&h["HeaderName"]) == "X-Origin-Verify" && text(&h["HeaderValue"]) == reference),
+        "{headers:?}"
+    );
+    assert_eq!(
+        template["Resources"]["OriginVerifySecret"]["Type"].as_str(),
+        Some("AWS::SecretsManager::Secret")
+    );
+}

@@ -172,6 +172,9 @@ impl Endpoint {
                 headers: Vec::new(),
                 meter,
             };
+            if let ServiceError::TooManyFromAddress { retry_after } = &err {
+                refusal.headers.push((header::RETRY_AFTER, retry_after.to_string()));
+            }
             if status == 401 {
                 let invalid_token = matches!(err, ServiceError::InvalidAccessToken).then(|| err.to_string());
                 refusal
@@ -180,6 +183,11 @@ impl Endpoint {
             }
             refusal
         };
+        // A source whose credentials keep being refused is answered before anything is read.
+        let address = crate::http::client_address(req);
+        self.refused
+            .check(&address, self.service.clock.now())
+            .map_err(|err| refuse(err, None))?;
         let authenticated = match presented(req) {
             Presented::Key(key) => self.service.authenticate_mcp(key).await,
             Presented::Bearer(token) => {
@@ -187,7 +195,14 @@ impl Endpoint {
                 self.service.authenticate_bearer(token, &resource).await
             }
         };
-        let caller = authenticated.map_err(|err| refuse(err, None))?;
+        let caller = match authenticated {
+            Ok(caller) => caller,
+            Err(err @ (ServiceError::InvalidApiKey | ServiceError::InvalidAccessToken)) => {
+                let answer = self.service.refuse_credential(&self.refused, &address, err).await;
+                return Err(refuse(answer, None));
+            }
+            Err(err) => return Err(refuse(err, None)),
+        };
         let meter = Meter::default();
         // A tool call is charged by the server once its workspace is known; any other message
         // here.

@@ -65,6 +65,8 @@ pub struct Endpoint {
     pub service: Service,
     pub settings: Settings,
     rmcp: StreamableHttpService<Server, NeverSessionManager>,
+    /// Sources whose credentials keep being refused (answered `429` for a while).
+    refused: Arc<crate::service::RefusedCredentials>,
 }
 
 impl std::fmt::Debug for Endpoint {
@@ -101,6 +103,7 @@ impl Endpoint {
             service,
             settings,
             rmcp,
+            refused: Arc::default(),
         }
     }
 }

@@ -22,6 +22,11 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         return response;
     }
+    // Behind CloudFront, the viewer's country, city, address and host are headers CloudFront
+    // sets; called directly (around it), they would be whatever the caller sent.
+    if !redirector.came_through_cloudfront(http::header_str(&req, "x-origin-verify")) {
+        return forbidden();
+    }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
     let source_ip = match req.request_context_ref() {
         Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
@@ -44,6 +49,19 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
         Err(err) => return http::error_response(&err, &http::request_id(&req)),
     };
     response_for(&outcome, head, wants_json)
+}
+
+/// `403` to a request that did not come through CloudFront: a plain sentence, nothing else.
+fn forbidden() -> Response<Body> {
+    let mut response = Response::new(Body::Text("Short links are served through their own domain.\n".into()));
+    *response.status_mut() = StatusCode::FORBIDDEN;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    no_store(headers);
+    response
 }
 
 /// The headers classification reads.

@@ -165,11 +165,24 @@ impl LinkCache {
     }
 }
 
-/// The redirect function's state: the service and its per-instance link cache.
+/// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
+pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
+
+/// The secret the deployed function requires (`ORIGIN_VERIFY_SECRET`); none when unset.
+pub fn origin_secret_from_env() -> Option<String> {
+    std::env::var(ORIGIN_SECRET_VARIABLE)
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// The redirect function's state: the service, its per-instance link cache, and the secret
+/// that proves a request came through CloudFront.
 #[derive(Debug)]
 pub struct Redirector {
     pub service: Service,
     cache: LinkCache,
+    /// The secret CloudFront adds to every request it forwards (`X-Origin-Verify`).
+    origin_secret: Option<String>,
 }
 
 impl Redirector {
@@ -177,6 +190,24 @@ impl Redirector {
         Self {
             service,
             cache: LinkCache::default(),
+            origin_secret: None,
+        }
+    }
+
+    /// Requires `secret` in `X-Origin-Verify` (what CloudFront adds) on every visit.
+    pub fn with_origin_secret(mut self, secret: Option<String>) -> Self {
+        self.origin_secret = secret.filter(|s| !s.is_empty());
+        self
+    }
+
+    /// Whether a request came through CloudFront: it carries the secret CloudFront adds to
+    /// every request it forwards (compared in constant time). Without a secret configured (the
+    /// dev server) every request does.
+    pub fn came_through_cloudfront(&self, presented: Option<&str>) -> bool {
+        use subtle::ConstantTimeEq;
+        match &self.origin_secret {
+            None => true,
+            Some(secret) => presented.is_some_and(|p| bool::from(p.as_bytes().ct_eq(secret.as_bytes()))),
         }
     }
 

@@ -14,6 +14,7 @@ pub mod oauth;
 mod outcomes;
 mod qr;
 mod reading;
+mod refused_credentials;
 mod retry;
 mod sign_in;
 
@@ -32,6 +33,7 @@ pub use reading::{
     WorkspaceSummary,
 };
 
+pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
