@@ -6,6 +6,7 @@ mod analytics;
 mod app_analytics;
 mod app_editor;
 mod app_pages;
+mod attacks;
 mod auth;
 mod bulk;
 mod create;

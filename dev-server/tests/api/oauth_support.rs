@@ -224,6 +224,23 @@ impl TestApp {
             .await
     }
 
+    /// Removes the secret hash from a registered client's stored record (as a damaged or
+    /// hand-edited record would lack it).
+    pub async fn forget_client_secret(&self, client: &Client) {
+        let key = lib::store::keys::oauth_client(&lib::domain::oauth::stored_hash(&client.id));
+        self.service
+            .store
+            .client()
+            .update_item()
+            .table_name(self.service.store.table())
+            .key("PK", aws_sdk_dynamodb::types::AttributeValue::S(key.pk))
+            .key("SK", aws_sdk_dynamodb::types::AttributeValue::S(key.sk))
+            .update_expression("REMOVE secretHash")
+            .send()
+            .await
+            .expect("remove the secret hash");
+    }
+
     /// How many OAuth items of each kind the table holds: (codes, grants, access tokens,
     /// refresh tokens). A test-only scan of the test's own table.
     pub async fn oauth_items(&self) -> (usize, usize, usize, usize) {
