@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lambda_http::{Body, Request};
-use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::clock::{OsEntropy, SystemClock};
 use lib::config::Config;
 use lib::service::Service;
@@ -17,6 +16,8 @@ use lib::testing::RequestCounter;
 use serde_json::{Value, json};
 
 const ROUNDS: usize = 30;
+
+mod support;
 
 #[tokio::main]
 async fn main() {
@@ -41,25 +42,7 @@ async fn main() {
         Arc::new(SystemClock),
         Arc::new(OsEntropy),
     ));
-    let owner = admin::create_user(&service, "bench@example.com").await.expect("user");
-    let options = NewWorkspace {
-        name: "bench".into(),
-        max_links: Some(1_000_000),
-        ..Default::default()
-    };
-    let ws = admin::create_workspace(&service, owner.id.as_str(), options)
-        .await
-        .expect("workspace");
-    let (_, key) = admin::create_key(
-        &service,
-        owner.id.as_str(),
-        KeyGrants {
-            http_api: true,
-            mcp_scopes: None,
-        },
-    )
-    .await
-    .expect("key");
+    let (ws, key) = support::workspace_and_key(&service).await;
 
     let mut times = Vec::with_capacity(ROUNDS);
     let mut requests = None;

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lambda_http::{Body, Request, Response};
-use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::clock::{OsEntropy, SystemClock};
 use lib::config::Config;
 use lib::redirect::Redirector;
@@ -48,6 +47,8 @@ fn summary(counter: &RequestCounter) -> String {
     format!("{} ({})", requests.values().sum::<u64>(), parts.join(", "))
 }
 
+mod support;
+
 #[tokio::main]
 async fn main() {
     let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL_DYNAMODB") else {
@@ -71,22 +72,7 @@ async fn main() {
         Arc::new(SystemClock),
         Arc::new(OsEntropy),
     );
-    let owner = admin::create_user(&service, "bench@example.com").await.expect("user");
-    let options = NewWorkspace {
-        name: "bench".into(),
-        max_links: Some(1_000_000),
-        ..Default::default()
-    };
-    let ws = admin::create_workspace(&service, owner.id.as_str(), options)
-        .await
-        .expect("workspace");
-    let grants = KeyGrants {
-        http_api: true,
-        mcp_scopes: None,
-    };
-    let (_, key) = admin::create_key(&service, owner.id.as_str(), grants)
-        .await
-        .expect("key");
+    let (ws, key) = support::workspace_and_key(&service).await;
     let auth = [("x-api-key", key.as_str()), ("content-type", "application/json")];
 
     let create = |slug: &str| {

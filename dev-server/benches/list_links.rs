@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use base64::Engine;
 use lambda_http::{Body, Request, RequestExt};
-use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::service::Service;
 use lib::testing::RequestCounter;
 use serde_json::{Value, json};
@@ -116,22 +115,7 @@ async fn main() {
     };
     let counter = RequestCounter::new();
     let service = support::service(&endpoint, &counter).await;
-    let owner = admin::create_user(&service, "bench@example.com").await.expect("user");
-    let options = NewWorkspace {
-        name: "bench".into(),
-        max_links: Some(1_000_000),
-        ..Default::default()
-    };
-    let ws = admin::create_workspace(&service, owner.id.as_str(), options)
-        .await
-        .expect("workspace");
-    let grants = KeyGrants {
-        http_api: true,
-        mcp_scopes: None,
-    };
-    let (_, key) = admin::create_key(&service, owner.id.as_str(), grants)
-        .await
-        .expect("key");
+    let (ws, key) = support::workspace_and_key(&service).await;
     let started = Instant::now();
     populate(&service, &key, ws.id.as_str()).await;
     println!(

@@ -47,6 +47,28 @@ pub async fn person_with_workspace(service: &Service, email: &str, password: &st
         .expect("workspace")
 }
 
+/// A workspace with room for a million links, and its owner's HTTP API key.
+pub async fn workspace_and_key(service: &Service) -> (lib::domain::Workspace, String) {
+    use lib::admin::{self, KeyGrants, NewWorkspace};
+    let owner = admin::create_user(service, "bench@example.com").await.expect("user");
+    let options = NewWorkspace {
+        name: "bench".into(),
+        max_links: Some(1_000_000),
+        ..Default::default()
+    };
+    let ws = admin::create_workspace(service, owner.id.as_str(), options)
+        .await
+        .expect("workspace");
+    let grants = KeyGrants {
+        http_api: true,
+        mcp_scopes: None,
+    };
+    let (_, key) = admin::create_key(service, owner.id.as_str(), grants)
+        .await
+        .expect("key");
+    (ws, key)
+}
+
 /// A session of `email` signed in with `password`: its token.
 pub async fn session(service: &Service, email: &str, password: &str) -> String {
     let signed_in = service

@@ -39,6 +39,13 @@ async fn an_attackers_client_cannot_bounce_a_browser_off_authorize_to_its_own_si
 #[tokio::test]
 async fn a_client_cannot_register_a_redirect_to_a_system_or_installer_scheme() {
     let app = spawn_app().await;
+    let register = |uri: &'static str| {
+        let app = &app;
+        async move {
+            let body = json!({ "redirect_uris": [uri], "token_endpoint_auth_method": "none" });
+            app.oauth_post_json("/oauth/register", body).await
+        }
+    };
     for uri in [
         "ms-settings:network",
         "itms-services://?action=download-manifest&url=https://evil.example/app.plist",
@@ -48,12 +55,7 @@ async fn a_client_cannot_register_a_redirect_to_a_system_or_installer_scheme() {
         "search-ms:query=evil",
         "shell:startup",
     ] {
-        let answer = app
-            .oauth_post_json(
-                "/oauth/register",
-                json!({ "redirect_uris": [uri], "token_endpoint_auth_method": "none" }),
-            )
-            .await;
+        let answer = register(uri).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{uri}: {}", answer.body);
         assert_eq!(answer.error(), "invalid_redirect_uri", "{uri}");
     }
@@ -61,12 +63,7 @@ async fn a_client_cannot_register_a_redirect_to_a_system_or_installer_scheme() {
         "com.example.app:/oauth2redirect",
         "cursor://anysphere.cursor-retrieval/oauth/callback",
     ] {
-        let answer = app
-            .oauth_post_json(
-                "/oauth/register",
-                json!({ "redirect_uris": [uri], "token_endpoint_auth_method": "none" }),
-            )
-            .await;
+        let answer = register(uri).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{uri}: {}", answer.body);
     }
 }
@@ -311,6 +308,18 @@ async fn a_strangers_wrong_guesses_do_not_lock_the_owner_out() {
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.html);
 }
 
+/// Registers a public client from `address` (as API Gateway would see it): the status.
+async fn register_from(app: &TestApp, address: &str) -> StatusCode {
+    app.http
+        .post(format!("{}/oauth/register", app.address))
+        .header("x-forwarded-for", address)
+        .json(&json!({ "redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none" }))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
 /// Finding 8: every IPv6 address was counted apart, so one /64 (what one subscriber gets)
 /// had billions of allowances.
 #[tokio::test]
@@ -332,27 +341,14 @@ async fn rotating_addresses_within_one_ipv6_64_does_not_reset_the_limits() {
         "the /64 is locked as one address"
     );
 
-    let register = |address: String| {
-        let app = &app;
-        async move {
-            app.http
-                .post(format!("{}/oauth/register", app.address))
-                .header("x-forwarded-for", address)
-                .json(&json!({ "redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none" }))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
-    };
     for n in 0..20 {
         assert_eq!(
-            register(format!("2001:db8:9:9::{:x}", n + 1)).await,
+            register_from(&app, &format!("2001:db8:9:9::{:x}", n + 1)).await,
             StatusCode::CREATED
         );
     }
     assert_eq!(
-        register("2001:db8:9:9:abcd::1".into()).await,
+        register_from(&app, "2001:db8:9:9:abcd::1").await,
         StatusCode::TOO_MANY_REQUESTS,
         "the 21st registration of the /64 in the hour"
     );
@@ -380,22 +376,13 @@ async fn once_a_thousand_clients_registered_this_hour_no_address_registers_anoth
         .send()
         .await
         .expect("the hour's count");
-    let register = |address: &'static str| {
-        let app = &app;
-        async move {
-            app.http
-                .post(format!("{}/oauth/register", app.address))
-                .header("x-forwarded-for", address)
-                .json(&json!({ "redirect_uris": [REDIRECT], "token_endpoint_auth_method": "none" }))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
-    };
-    assert_eq!(register("198.18.0.1").await, StatusCode::CREATED, "the thousandth");
     assert_eq!(
-        register("198.18.0.2").await,
+        register_from(&app, "198.18.0.1").await,
+        StatusCode::CREATED,
+        "the thousandth"
+    );
+    assert_eq!(
+        register_from(&app, "198.18.0.2").await,
         StatusCode::TOO_MANY_REQUESTS,
         "the next, from anywhere"
     );

@@ -234,7 +234,9 @@ fn rich_record() -> Value {
 fn a_link_record_fits_the_get_link_and_list_links_output_schemas() {
     let record = rich_record();
     assert!(output_schema("get_link").is_valid(&record), "{record}");
-    let page = json!({ "links": [record], "page": 1, "limit": 20, "hasMore": false });
+    let page = json!({ "links": [record.clone()], "page": 1, "limit": 20, "hasMore": false, "nextCursor": null });
+    assert!(output_schema("list_links").is_valid(&page));
+    let page = json!({ "links": [record], "page": 1, "limit": 20, "hasMore": true, "nextCursor": "eyJhdCI6IiJ9" });
     assert!(output_schema("list_links").is_valid(&page));
 }
 

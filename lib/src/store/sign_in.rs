@@ -71,6 +71,38 @@ fn slot(item: Option<&Item>) -> AttemptSlot {
     }
 }
 
+/// The two forms of taking a slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// In the current window (beginning it for a subject never seen): refused while locked,
+    /// and once the window holds `limit` attempts unless the probe after the last lock is
+    /// still untaken.
+    InWindow,
+    /// The first slot of a new window, when the last one is over.
+    NewWindow,
+}
+
+impl Form {
+    /// (update expression, condition expression).
+    fn expressions(self) -> (&'static str, &'static str) {
+        match self {
+            Self::InWindow => (
+                "SET attempts = if_not_exists(attempts, :zero) + :one, windowStart = if_not_exists(windowStart, :now), \
+                 probeFor = if_not_exists(lockedUntil, :zero), #ttl = :ttl",
+                "(attribute_not_exists(windowStart) OR windowStart > :floor) \
+                 AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now) \
+                 AND (attribute_not_exists(attempts) OR attempts < :limit \
+                      OR (attribute_exists(lockedUntil) AND probeFor <> lockedUntil))",
+            ),
+            Self::NewWindow => (
+                "SET attempts = :one, windowStart = :now, probeFor = if_not_exists(lockedUntil, :zero), #ttl = :ttl",
+                "(attribute_not_exists(windowStart) OR windowStart <= :floor) \
+                 AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)",
+            ),
+        }
+    }
+}
+
 /// What a refused take learned from the item as it was.
 enum Refusal {
     /// The take's form did not fit the item (the window ended, or another request just began
@@ -92,12 +124,12 @@ impl Store {
         // a new one after the last ended. A race between them is settled by their conditions;
         // three rounds always settle it.
         for _ in 0..3 {
-            match self.take_in_window(subject, rules, now, keep_until).await? {
+            match self.take(Form::InWindow, subject, rules, now, keep_until).await? {
                 Ok(slot) => return Ok(SlotTake::Taken(slot)),
                 Err(Refusal::Locked(until)) => return Ok(SlotTake::Refused { until }),
                 Err(Refusal::OtherForm) => {}
             }
-            match self.take_in_new_window(subject, rules, now, keep_until).await? {
+            match self.take(Form::NewWindow, subject, rules, now, keep_until).await? {
                 Ok(slot) => return Ok(SlotTake::Taken(slot)),
                 Err(Refusal::Locked(until)) => return Ok(SlotTake::Refused { until }),
                 Err(Refusal::OtherForm) => {}
@@ -108,68 +140,22 @@ impl Store {
         })
     }
 
-    /// Takes a slot in the current window (beginning it for a subject never seen): refused
-    /// while locked, and once the window holds `limit` attempts unless the probe after the
-    /// last lock is still untaken.
-    async fn take_in_window(
-        &self,
-        subject: &str,
-        rules: AttemptRules,
-        now: DateTime<Utc>,
-        keep_until: DateTime<Utc>,
-    ) -> Result<Result<AttemptSlot, Refusal>, StoreError> {
-        let request = self
-            .client
-            .update_item()
-            .update_expression(
-                "SET attempts = if_not_exists(attempts, :zero) + :one, windowStart = if_not_exists(windowStart, :now), \
-                 probeFor = if_not_exists(lockedUntil, :zero), #ttl = :ttl",
-            )
-            .condition_expression(
-                "(attribute_not_exists(windowStart) OR windowStart > :floor) \
-                 AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now) \
-                 AND (attribute_not_exists(attempts) OR attempts < :limit \
-                      OR (attribute_exists(lockedUntil) AND probeFor <> lockedUntil))",
-            )
-            .expression_attribute_values(":limit", n(rules.limit));
-        self.take(request, subject, rules, now, keep_until, true).await
-    }
-
-    /// Takes the first slot of a new window, when the last one is over (or there was none).
-    async fn take_in_new_window(
-        &self,
-        subject: &str,
-        rules: AttemptRules,
-        now: DateTime<Utc>,
-        keep_until: DateTime<Utc>,
-    ) -> Result<Result<AttemptSlot, Refusal>, StoreError> {
-        let request = self
-            .client
-            .update_item()
-            .update_expression(
-                "SET attempts = :one, windowStart = :now, probeFor = if_not_exists(lockedUntil, :zero), \
-                 #ttl = :ttl",
-            )
-            .condition_expression(
-                "(attribute_not_exists(windowStart) OR windowStart <= :floor) \
-                 AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)",
-            );
-        self.take(request, subject, rules, now, keep_until, false).await
-    }
-
-    /// Sends one form of the take (`in_window`: the form for the current window), and reads a
-    /// refusal from the item as it was.
+    /// Sends one form of the take, and reads a refusal from the item as it was.
     async fn take(
         &self,
-        request: aws_sdk_dynamodb::operation::update_item::builders::UpdateItemFluentBuilder,
+        form: Form,
         subject: &str,
         rules: AttemptRules,
         now: DateTime<Utc>,
         keep_until: DateTime<Utc>,
-        in_window: bool,
     ) -> Result<Result<AttemptSlot, Refusal>, StoreError> {
         let floor = (now - rules.window).timestamp_millis();
-        let request = request
+        let (update, condition) = form.expressions();
+        let request = self
+            .client
+            .update_item()
+            .update_expression(update)
+            .condition_expression(condition)
             .table_name(&self.table)
             .set_key(Some(key_map(&keys::sign_in_attempts(subject))))
             .expression_attribute_names("#ttl", keys::TTL)
@@ -180,6 +166,10 @@ impl Store {
             .expression_attribute_values(":ttl", epoch(keep_until))
             .return_values(ReturnValue::AllNew)
             .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld);
+        let request = match form {
+            Form::InWindow => request.expression_attribute_values(":limit", n(rules.limit)),
+            Form::NewWindow => request,
+        };
         let err = match request.send().await {
             Ok(out) => return Ok(Ok(slot(out.attributes.as_ref()))),
             Err(err) => err,
@@ -192,7 +182,7 @@ impl Store {
             return Ok(Err(Refusal::Locked(until)));
         }
         match number(old, "windowStart") {
-            Some(start) if start > floor && in_window => {
+            Some(start) if start > floor && form == Form::InWindow => {
                 // The window is full and the probe after the last lock is out: its answer
                 // comes within seconds; the window's end is the longest wait.
                 let end = Utc

@@ -42,6 +42,15 @@ impl IndexDefinition {
     }
 }
 
+/// A key attribute's definition: every key here is a string.
+fn string_attribute(name: &str) -> Result<AttributeDefinition, StoreError> {
+    AttributeDefinition::builder()
+        .attribute_name(name)
+        .attribute_type(ScalarAttributeType::S)
+        .build()
+        .map_err(|e| StoreError::Build("CreateTable", e))
+}
+
 fn key_element(name: &str, kind: KeyType) -> Result<KeySchemaElement, StoreError> {
     KeySchemaElement::builder()
         .attribute_name(name)
@@ -108,13 +117,7 @@ pub async fn create_table(client: &Client, table: &str) -> Result<(), StoreError
                 .map_err(build)?,
         );
     for name in attributes {
-        request = request.attribute_definitions(
-            AttributeDefinition::builder()
-                .attribute_name(name)
-                .attribute_type(ScalarAttributeType::S)
-                .build()
-                .map_err(build)?,
-        );
+        request = request.attribute_definitions(string_attribute(name)?);
     }
     for index in DEFINITION.indexes {
         request = request.global_secondary_indexes(index.global()?);
@@ -189,13 +192,7 @@ async fn add_index(client: &Client, table: &str, index: &IndexDefinition) -> Res
         .table_name(table)
         .global_secondary_index_updates(GlobalSecondaryIndexUpdate::builder().create(create).build());
     for name in [index.hash_key, index.range_key] {
-        request = request.attribute_definitions(
-            AttributeDefinition::builder()
-                .attribute_name(name)
-                .attribute_type(ScalarAttributeType::S)
-                .build()
-                .map_err(build)?,
-        );
+        request = request.attribute_definitions(string_attribute(name)?);
     }
     request
         .send()
