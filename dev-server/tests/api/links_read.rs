@@ -247,3 +247,73 @@ async fn a_cursor_with_a_page_another_search_or_made_up_is_refused_naming_it() {
         assert!(body["error"].as_str().unwrap().starts_with(sentence), "{body}");
     }
 }
+
+#[tokio::test]
+async fn a_table_made_before_the_lean_index_is_given_it_at_start() {
+    use aws_sdk_dynamodb::types::{
+        AttributeDefinition, GlobalSecondaryIndex, IndexStatus, KeySchemaElement, KeyType, Projection, ProjectionType,
+        ScalarAttributeType, StreamSpecification, StreamViewType,
+    };
+    let counter = lib::testing::RequestCounter::new();
+    let client = crate::helpers::dynamodb_client(&counter).await;
+    let table = crate::helpers::unique_table();
+    let key = |name: &str, kind: KeyType| {
+        KeySchemaElement::builder()
+            .attribute_name(name)
+            .key_type(kind)
+            .build()
+            .unwrap()
+    };
+    let mut old = client
+        .create_table()
+        .table_name(&table)
+        .billing_mode(aws_sdk_dynamodb::types::BillingMode::PayPerRequest)
+        .key_schema(key("PK", KeyType::Hash))
+        .key_schema(key("SK", KeyType::Range))
+        .stream_specification(
+            StreamSpecification::builder()
+                .stream_enabled(true)
+                .stream_view_type(StreamViewType::NewImage)
+                .build()
+                .unwrap(),
+        )
+        .global_secondary_indexes(
+            GlobalSecondaryIndex::builder()
+                .index_name("GSI1")
+                .key_schema(key("GSI1PK", KeyType::Hash))
+                .key_schema(key("GSI1SK", KeyType::Range))
+                .projection(Projection::builder().projection_type(ProjectionType::All).build())
+                .build()
+                .unwrap(),
+        );
+    for name in ["PK", "SK", "GSI1PK", "GSI1SK"] {
+        old = old.attribute_definitions(
+            AttributeDefinition::builder()
+                .attribute_name(name)
+                .attribute_type(ScalarAttributeType::S)
+                .build()
+                .unwrap(),
+        );
+    }
+    old.send().await.expect("a table as it was before the lean index");
+    assert!(
+        !lib::store::ensure_table(&client, &table).await.unwrap(),
+        "the table was there"
+    );
+    let described = client.describe_table().table_name(&table).send().await.unwrap();
+    let lean = described
+        .table
+        .and_then(|t| t.global_secondary_indexes)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|i| i.index_name() == Some(lib::store::keys::GSI1_LEAN))
+        .expect("the lean index was added");
+    assert!(
+        matches!(lean.index_status(), Some(IndexStatus::Active | IndexStatus::Creating)),
+        "and is being filled or ready"
+    );
+    assert_eq!(
+        lean.projection().map(|p| p.non_key_attributes().to_vec()),
+        Some(vec!["searchText".to_string(), "tagIds".to_string()])
+    );
+}

@@ -3,8 +3,8 @@
 
 use aws_sdk_dynamodb::Client;
 use aws_sdk_dynamodb::types::{
-    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection, ProjectionType,
-    ScalarAttributeType, StreamSpecification, StreamViewType, TimeToLiveSpecification,
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, IndexStatus, KeySchemaElement, KeyType, Projection,
+    ProjectionType, ScalarAttributeType, StreamSpecification, StreamViewType, TimeToLiveSpecification,
 };
 
 use super::{StoreError, keys};
@@ -198,6 +198,32 @@ async fn add_index(client: &Client, table: &str, index: &IndexDefinition) -> Res
         .send()
         .await
         .map_err(|e| StoreError::request("UpdateTable", e))?;
-    tracing::info!(table, index = index.name, "added a missing index");
+    tracing::info!(table, index = index.name, "adding a missing index");
+    // Queries of an index fail until DynamoDB has filled it: wait for it a while (it takes a
+    // second or two locally), then go on (a list answers 500 until it is ready).
+    for _ in 0..30 {
+        let described = client
+            .describe_table()
+            .table_name(table)
+            .send()
+            .await
+            .map_err(|e| StoreError::request("DescribeTable", e))?;
+        let active = described
+            .table
+            .and_then(|t| t.global_secondary_indexes)
+            .unwrap_or_default()
+            .iter()
+            .any(|i| i.index_name() == Some(index.name) && i.index_status() == Some(&IndexStatus::Active));
+        if active {
+            tracing::info!(table, index = index.name, "added a missing index");
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    }
+    tracing::warn!(
+        table,
+        index = index.name,
+        "the new index is still being filled; listing links waits for it"
+    );
     Ok(())
 }
