@@ -152,6 +152,20 @@ def main(base, email, password, workspace):
         check(page.locator("li.app").count() == 0, "and the app is gone from the list")
         screenshots(page, "connected-apps-revoked")
         check(mcp_status(base, tokens["access_token"]) == 401, "its token is refused at the very next request")
+
+        # A failed request of a client this person has no grant of is a page here, not a redirect
+        # (registration is open, so its redirect URI may be anyone's): one link back to it.
+        page.goto(authorize_url("third").replace("links%3Aread+analytics%3Aread", "links%3Aread+admin"))
+        check(page.url.startswith(f"{base}/oauth/authorize"), "an invalid request stays on our page")
+        check(page.get_by_role("heading", name="This app's request cannot be answered").is_visible(),
+              "which says the request cannot be answered")
+        back = page.get_by_role("link", name=f"Return to 127.0.0.1:{callbacks.server_address[1]}")
+        check(back.is_visible() and "(invalid_scope)" in page.content(), "names the error and offers one link back")
+        screenshots(page, "authorize-refused")
+        back.click()
+        page.wait_for_url(f"{redirect}?*")
+        check(Callbacks.received[-1].get("error") == "invalid_scope" and Callbacks.received[-1].get("state") == "third",
+              "following the link tells the app what was wrong")
         errors = [m for m in console if "error" in m.lower() and "400 (Bad Request)" not in m]
         check(not errors, f"no script errors (the refused empty consent's 400 aside): {errors}")
         context.close()
