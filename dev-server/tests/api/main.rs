@@ -7,6 +7,7 @@ mod app_analytics;
 mod app_editor;
 mod app_pages;
 mod attacks;
+mod attacks_oauth;
 mod auth;
 mod bulk;
 mod create;

@@ -11,6 +11,29 @@ use crate::http;
 use crate::service::ServiceError;
 use crate::visitor::VisitorHeaders;
 
+/// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
+pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
+
+/// The secret the deployed function requires (`ORIGIN_VERIFY_SECRET`); none when unset.
+pub fn origin_secret_from_env() -> Option<String> {
+    std::env::var(ORIGIN_SECRET_VARIABLE)
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+}
+
+impl Redirector {
+    /// Whether a request came through CloudFront: it carries the secret CloudFront adds to
+    /// every request it forwards (compared in constant time). Without a secret configured (the
+    /// dev server) every request does.
+    pub fn came_through_cloudfront(&self, presented: Option<&str>) -> bool {
+        use subtle::ConstantTimeEq;
+        match &self.origin_secret {
+            None => true,
+            Some(secret) => presented.is_some_and(|p| bool::from(p.as_bytes().ct_eq(secret.as_bytes()))),
+        }
+    }
+}
+
 /// Answers one visit.
 pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     let head = req.method() == Method::HEAD;

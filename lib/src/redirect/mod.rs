@@ -165,16 +165,6 @@ impl LinkCache {
     }
 }
 
-/// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
-pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
-
-/// The secret the deployed function requires (`ORIGIN_VERIFY_SECRET`); none when unset.
-pub fn origin_secret_from_env() -> Option<String> {
-    std::env::var(ORIGIN_SECRET_VARIABLE)
-        .ok()
-        .filter(|s| !s.trim().is_empty())
-}
-
 /// The redirect function's state: the service, its per-instance link cache, and the secret
 /// that proves a request came through CloudFront.
 #[derive(Debug)]
@@ -198,17 +188,6 @@ impl Redirector {
     pub fn with_origin_secret(mut self, secret: Option<String>) -> Self {
         self.origin_secret = secret.filter(|s| !s.is_empty());
         self
-    }
-
-    /// Whether a request came through CloudFront: it carries the secret CloudFront adds to
-    /// every request it forwards (compared in constant time). Without a secret configured (the
-    /// dev server) every request does.
-    pub fn came_through_cloudfront(&self, presented: Option<&str>) -> bool {
-        use subtle::ConstantTimeEq;
-        match &self.origin_secret {
-            None => true,
-            Some(secret) => presented.is_some_and(|p| bool::from(p.as_bytes().ct_eq(secret.as_bytes()))),
-        }
     }
 
     async fn load(&self, domain: &Hostname, slug: &Slug) -> Result<Option<Arc<StoredLink>>, ServiceError> {
@@ -321,6 +300,8 @@ impl Redirector {
 pub const GONE: &str = "This link is no longer available.";
 
 pub mod door;
+
+pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 
 /// The small HTML pages of the visitor door.
 pub mod pages {

@@ -1,4 +1,5 @@
-//! The tuning set: the ua-parser-js 1.0.x fixtures (`shared/data/ua-parser-js-1.0.x`),
+//! The tuning set: the ua-parser-js 1.0.x fixtures (`lib/src/testing/fixtures/ua-parser-js-1.0.x`,
+//! MIT, with their licence; in the repository so that a clone tests alone),
 //! which the classifier's tables were tuned on. Each file labels one dimension.
 //!
 //! Fixture labels are mapped to the contract's vocabulary before comparing, and the
@@ -33,11 +34,11 @@ struct Expect {
     version: Option<String>,
 }
 
-/// Where the fixtures are: `UA_FIXTURES_DIR`, else `shared/` beside the repository.
+/// Where the fixtures are: `UA_FIXTURES_DIR`, else the copy in the repository.
 pub fn fixtures_dir() -> PathBuf {
     std::env::var_os("UA_FIXTURES_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ua-parser-js-1.0.x"))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src/testing/fixtures/ua-parser-js-1.0.x"))
 }
 
 fn load_file(dir: &Path, file: &str) -> Result<Vec<Fixture>, String> {
