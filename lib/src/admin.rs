@@ -19,7 +19,7 @@ pub enum AdminError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
-    #[error("storage failed: {}", crate::http::error_chain(.0))]
+    #[error("storage failed: {}", crate::telemetry::error_chain(.0))]
     Store(#[from] StoreError),
 }
 

@@ -11,8 +11,8 @@ use crate::clock::Entropy;
 #[serde(try_from = "String", into = "String")]
 pub struct ObjectId(String);
 
-crate::wire::schema::string_schema!(ObjectId, "ObjectId", {
-    "pattern": crate::wire::schema::OBJECT_ID_PATTERN,
+crate::domain::schema::string_schema!(ObjectId, "ObjectId", {
+    "pattern": crate::domain::schema::OBJECT_ID_PATTERN,
     "description": "A 24-character hexadecimal object identifier."
 });
 

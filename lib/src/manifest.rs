@@ -4,7 +4,7 @@
 //! checks the template against it (and the actions against what the code really sends). The
 //! OpenAPI document (`lib::openapi`) has exactly these routes, which a test checks too.
 
-use crate::service::RateClass;
+use crate::domain::RateClass;
 
 /// The two HTTP APIs of the template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

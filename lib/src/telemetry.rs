@@ -3,6 +3,18 @@
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::prelude::*;
 
+/// `a: b: c` for an error and its sources.
+pub fn error_chain(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
 /// JSON logs for Lambda (CloudWatch adds timestamps), level from `RUST_LOG` (default: see `DEFAULT_FILTER`).
 pub fn init_lambda() {
     let layer = tracing_subscriber::fmt::layer()

@@ -9,7 +9,7 @@ use super::{BoundedText, Invalid, TargetUrl};
 #[serde(try_from = "String", into = "String")]
 pub struct VariantId(String);
 
-crate::wire::schema::string_schema!(VariantId, "VariantId", { "minLength": 1, "maxLength": 64 });
+crate::domain::schema::string_schema!(VariantId, "VariantId", { "minLength": 1, "maxLength": 64 });
 
 impl VariantId {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {

@@ -10,7 +10,7 @@ use super::Invalid;
 #[serde(try_from = "String", into = "String")]
 pub struct HexColor(String);
 
-crate::wire::schema::string_schema!(HexColor, "HexColor", { "pattern": crate::wire::schema::COLOR_PATTERN });
+crate::domain::schema::string_schema!(HexColor, "HexColor", { "pattern": crate::domain::schema::COLOR_PATTERN });
 
 impl HexColor {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {

@@ -66,6 +66,16 @@ pub struct RateLimitOverrides {
     pub per_workspace: Option<u64>,
 }
 
+/// What a request counts as besides a request of its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RateClass {
+    Standard,
+    /// Bulk create (`POST /links/bulk-create`, `bulk_create_links`).
+    Bulk,
+    /// Analytics reads (`GET /links/{id}/analytics`, `GET /links/analytics` and their tools).
+    Analytics,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

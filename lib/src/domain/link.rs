@@ -49,7 +49,7 @@ const MAX_SLUG_CHARS: usize = 100;
 #[serde(try_from = "String", into = "String")]
 pub struct Slug(String);
 
-crate::wire::schema::string_schema!(Slug, "Slug", { "pattern": crate::wire::schema::SLUG_PATTERN });
+crate::domain::schema::string_schema!(Slug, "Slug", { "pattern": crate::domain::schema::SLUG_PATTERN });
 
 impl Slug {
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
@@ -106,7 +106,7 @@ impl From<Slug> for String {
 #[serde(try_from = "String", into = "String")]
 pub struct Hostname(String);
 
-crate::wire::schema::string_schema!(Hostname, "Hostname", { "maxLength": 253 });
+crate::domain::schema::string_schema!(Hostname, "Hostname", { "maxLength": 253 });
 
 impl Hostname {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {

@@ -12,6 +12,7 @@ pub mod oauth;
 mod password;
 mod qr;
 mod rule;
+pub mod schema;
 mod session;
 mod text;
 mod url;
@@ -24,7 +25,7 @@ pub use account::{
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
-pub use limits::{RateLimitOverrides, RateLimits};
+pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
 };

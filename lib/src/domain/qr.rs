@@ -29,11 +29,11 @@ pub struct QrFields {
     /// Colour of the dark modules, #RGB or #RRGGBB (default #000000). Must be darker than bgColor,
     /// with a contrast ratio of at least 3:1, or the code is refused as unscannable.
     #[serde(default)]
-    #[schemars(regex(pattern = crate::wire::schema::COLOR_PATTERN))]
+    #[schemars(regex(pattern = crate::domain::schema::COLOR_PATTERN))]
     pub color: Option<String>,
     /// Background colour, #RGB or #RRGGBB (default #ffffff).
     #[serde(default)]
-    #[schemars(regex(pattern = crate::wire::schema::COLOR_PATTERN))]
+    #[schemars(regex(pattern = crate::domain::schema::COLOR_PATTERN))]
     pub bg_color: Option<String>,
     /// Embeds the logo in the centre (at most 20% of the code; error correction H) (default false).
     #[serde(default)]

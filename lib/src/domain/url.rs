@@ -10,7 +10,7 @@ use super::Invalid;
 #[serde(try_from = "String", into = "String")]
 pub struct TargetUrl(String);
 
-crate::wire::schema::string_schema!(TargetUrl, "TargetUrl", { "minLength": 1, "maxLength": 4096 });
+crate::domain::schema::string_schema!(TargetUrl, "TargetUrl", { "minLength": 1, "maxLength": 4096 });
 
 const FORBIDDEN_SCHEMES: [&str; 4] = ["javascript", "data", "vbscript", "file"];
 const MAX_URL_CHARS: usize = 4096;

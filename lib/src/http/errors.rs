@@ -5,7 +5,7 @@ use lambda_http::{Body, Response};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{error_chain, json_response};
+use super::json_response;
 use crate::service::ServiceError;
 
 /// The status an expected failure is answered with.
@@ -140,7 +140,7 @@ pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
 /// The response for a failure; internal ones are logged with their whole source chain.
 pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
     if let ServiceError::Internal(source) = err {
-        tracing::error!(request_id, error = %error_chain(source), "request failed");
+        tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "request failed");
     }
     let mut response = json_response(status_of(err), &error_body(err, request_id));
     let headers = response.headers_mut();

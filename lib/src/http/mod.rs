@@ -182,18 +182,6 @@ pub fn image(image: &crate::qr::QrImage) -> Response<Body> {
     response
 }
 
-/// `a: b: c` for an error and its sources.
-pub fn error_chain(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
-    let mut source = err.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
-}
-
 /// What the HTTP API answers when no route matches: 405 with the allowed methods for a known
 /// path, else 404.
 pub fn unrouted(req: &Request) -> ServiceError {

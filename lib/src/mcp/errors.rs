@@ -36,7 +36,7 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
         WorkspaceNotFound => with_status(404),
         RateLimited(_) | TooManyFromAddress { .. } => with_status(429),
         Internal(source) => {
-            tracing::error!(request_id, error = %crate::http::error_chain(source), "MCP request failed");
+            tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "MCP request failed");
             ErrorData::new(
                 ErrorCode::INTERNAL_ERROR,
                 "Internal error.",

@@ -36,7 +36,7 @@ pub fn error_response(err: &ServiceError, request_id: &str, basic: bool) -> Resp
     let failure = match err {
         ServiceError::OAuth(failure) => failure.clone(),
         ServiceError::Internal(source) => {
-            tracing::error!(request_id, error = %crate::http::error_chain(source), "OAuth request failed");
+            tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "OAuth request failed");
             let body =
                 json!({ "error": "server_error", "error_description": "Internal error.", "requestId": request_id });
             return json(StatusCode::INTERNAL_SERVER_ERROR, &body);

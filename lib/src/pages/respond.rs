@@ -137,7 +137,7 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
     let request_id = crate::http::request_id(page.req);
     let (title, message, request_id) = match err {
         ServiceError::Internal(source) => {
-            tracing::error!(request_id, error = %crate::http::error_chain(source), "page failed");
+            tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "page failed");
             (
                 "Something went wrong",
                 "The page could not be shown. Try again in a moment.".to_string(),

@@ -262,7 +262,7 @@ impl Redirector {
             }
             // Counted against the limit: the visitor is served even if recording fails.
             if let Err(err) = self.service.store.record_click(&click, placement).await {
-                tracing::error!(link = %link.id, error = %crate::http::error_chain(&err), "counted click not recorded");
+                tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "counted click not recorded");
             }
             return Ok(outcome);
         }

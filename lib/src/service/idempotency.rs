@@ -167,7 +167,7 @@ impl Service {
             ),
             Err(err) => tracing::error!(
                 key = %ticket.key.pk,
-                error = %crate::http::error_chain(&err),
+                error = %crate::telemetry::error_chain(&err),
                 "idempotency answer not stored"
             ),
         }

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::{Caller, Service, ServiceError};
-use crate::domain::{RateLimits, Workspace};
+use crate::domain::{RateClass, RateLimits, Workspace};
 use crate::store::keys::{self, RateScope};
 use crate::store::{Counter, RateCharge};
 
@@ -14,16 +14,6 @@ use crate::store::{Counter, RateCharge};
 pub const WINDOW_SECONDS: i64 = 60;
 /// How long a window's counter item is kept after the window ends (its TTL).
 const KEEP_SECONDS: i64 = 3600;
-
-/// What a request counts as besides a request of its key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RateClass {
-    Standard,
-    /// Bulk create (`POST /links/bulk-create`, `bulk_create_links`).
-    Bulk,
-    /// Analytics reads (`GET /links/{id}/analytics`, `GET /links/analytics` and their tools).
-    Analytics,
-}
 
 /// A limit a request is held to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,7 +242,7 @@ impl Service {
                 })))
             }
             Err(err) => {
-                tracing::warn!(error = %crate::http::error_chain(&err), "rate limit counter unavailable; request let through");
+                tracing::warn!(error = %crate::telemetry::error_chain(&err), "rate limit counter unavailable; request let through");
                 Ok(state(&|_| None))
             }
         }

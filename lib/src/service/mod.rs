@@ -20,12 +20,13 @@ mod sign_in;
 
 use std::sync::Arc;
 
+pub use crate::domain::RateClass;
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
 pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
-pub use limits::{Policy, RateClass, RateLimited, RateStatus, metered};
+pub use limits::{Policy, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{

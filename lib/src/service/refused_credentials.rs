@@ -80,7 +80,7 @@ impl Service {
             }
             // The count protects capacity; an unreachable counter must not change the answer.
             Err(err) => {
-                tracing::warn!(error = %crate::http::error_chain(&err), "refused credentials not counted");
+                tracing::warn!(error = %crate::telemetry::error_chain(&err), "refused credentials not counted");
                 refusal
             }
         }

@@ -21,6 +21,9 @@ const DONE: &str = "done";
 /// Stored answers larger than this (after compression) are not kept: a DynamoDB item holds at
 /// most 400 KB.
 pub const MAX_STORED_BODY_BYTES: usize = 350 * 1024;
+/// The largest answer a stored item inflates to (a kept answer is a request's answer, never
+/// more than a few MiB; a damaged item is refused rather than inflated without end).
+const MAX_INFLATED_BYTES: usize = 4 * 1024 * 1024;
 
 /// A stored answer: its status and its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +96,7 @@ fn record(item: &Item) -> Result<IdempotencyRecord, StoreError> {
                 Some(AttributeValue::B(blob)) => blob.as_ref(),
                 _ => return Err(malformed()),
             };
-            let body = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, 4 * crate::http::MAX_BODY_BYTES)
+            let body = miniz_oxide::inflate::decompress_to_vec_with_limit(compressed, MAX_INFLATED_BYTES)
                 .map_err(|_| malformed())?;
             let status = number(item, STATUS)
                 .and_then(|s| u16::try_from(s).ok())

@@ -148,7 +148,7 @@ impl Store {
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 "DynamoDB connection warmed"
             ),
-            Ok(Err(err)) => tracing::warn!(error = %crate::http::error_chain(&err), "DynamoDB warm-up failed"),
+            Ok(Err(err)) => tracing::warn!(error = %crate::telemetry::error_chain(&err), "DynamoDB warm-up failed"),
             Err(_) => tracing::warn!("DynamoDB warm-up timed out"),
         }
     }

@@ -11,7 +11,7 @@ use crate::ids::ObjectId;
 /// server makes rule ids), so the input schema leaves it out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[schemars(transform = crate::wire::schema::rule_dependencies)]
+#[schemars(transform = crate::domain::schema::rule_dependencies)]
 pub struct RuleFields {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(skip)]
@@ -30,7 +30,7 @@ pub struct RuleFields {
     pub is_default: Option<bool>,
     /// ISO 3166-1 alpha-2 country codes, any case (DE, us).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(inner(regex(pattern = crate::wire::schema::COUNTRY_PATTERN)))]
+    #[schemars(inner(regex(pattern = crate::domain::schema::COUNTRY_PATTERN)))]
     pub country: Option<Vec<String>>,
     /// City names; requires country on the same rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,27 +38,27 @@ pub struct RuleFields {
     pub city: Option<Vec<String>>,
     /// Device types.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::wire::schema::devices")]
+    #[schemars(schema_with = "crate::domain::schema::devices")]
     pub device: Option<Vec<String>>,
     /// Operating systems, spelt exactly as listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::wire::schema::operating_systems")]
+    #[schemars(schema_with = "crate::domain::schema::operating_systems")]
     pub os: Option<Vec<String>>,
     /// Browsers, spelt exactly as listed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "crate::wire::schema::browsers")]
+    #[schemars(schema_with = "crate::domain::schema::browsers")]
     pub browser: Option<Vec<String>>,
     /// Browser languages (de matches de-AT); the visitor's most preferred language is compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(inner(regex(pattern = crate::wire::schema::LOCALE_PATTERN)))]
+    #[schemars(inner(regex(pattern = crate::domain::schema::LOCALE_PATTERN)))]
     pub locale: Option<Vec<String>>,
     /// HH:MM in UTC, inclusive; give with timeEnd. A window may cross midnight (22:00-06:00).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = crate::wire::schema::TIME_PATTERN))]
+    #[schemars(regex(pattern = crate::domain::schema::TIME_PATTERN))]
     pub time_start: Option<String>,
     /// HH:MM in UTC, exclusive; give with timeStart; must differ from timeStart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = crate::wire::schema::TIME_PATTERN))]
+    #[schemars(regex(pattern = crate::domain::schema::TIME_PATTERN))]
     pub time_end: Option<String>,
     /// Days in UTC: 0 = Sunday through 6 = Saturday.
     #[serde(default, skip_serializing_if = "Option::is_none")]
