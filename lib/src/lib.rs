@@ -17,6 +17,7 @@ pub mod origin;
 pub mod pages;
 pub mod qr;
 pub mod redirect;
+pub mod retry;
 pub mod routing;
 pub mod service;
 pub mod store;

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("clock", 0),
     ("telemetry", 0),
+    ("retry", 1),
     ("domain", 1),
     ("net", 1),
     ("wire", 2),

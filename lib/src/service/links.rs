@@ -2,10 +2,10 @@
 
 use chrono::{DateTime, SubsecRound, Utc};
 
-use super::retry::Retry;
 use super::{Access, CreatedLink, DeletedLink, LinkAction, QuotaResource, Service, ServiceError, UpdatedLink};
 use crate::domain::{Hostname, Invalid, Link, LinkSettings, Slug};
 use crate::ids::ObjectId;
+use crate::retry::{LOST_RACE, Retry};
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
 use crate::wire::{Door, LinkDraft, LinkInput, LinkPatch, LinkPatchInput, ParseContext};
 
@@ -193,7 +193,7 @@ impl Service {
                 },
             )?
         };
-        let mut retry = Retry::new(self.entropy.as_ref());
+        let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
             let stored = self.store.get_link(&id).await?.ok_or(ServiceError::LinkNotFound)?;
             if stored.link.workspace_id != access.workspace.id {
@@ -239,7 +239,7 @@ impl Service {
 
     /// Deletes a link of the caller's workspace.
     pub async fn delete_link(&self, access: &Access, id: &ObjectId) -> Result<DeletedLink, ServiceError> {
-        let mut retry = Retry::new(self.entropy.as_ref());
+        let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
             let stored = self.store.get_link(id).await?.ok_or(ServiceError::LinkNotFound)?;
             if stored.link.workspace_id != access.workspace.id {

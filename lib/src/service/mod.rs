@@ -15,7 +15,6 @@ mod outcomes;
 mod qr;
 mod reading;
 mod refused_credentials;
-mod retry;
 mod sign_in;
 
 use std::sync::Arc;
@@ -69,7 +68,7 @@ impl std::fmt::Debug for Service {
 impl Service {
     pub fn new(store: Store, config: Config, clock: Arc<dyn Clock>, entropy: Arc<dyn Entropy>) -> Self {
         Self {
-            store,
+            store: store.with_entropy(entropy.clone()),
             config,
             clock,
             entropy,

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, transact, tx, update_applied};
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx, update_applied};
 use crate::domain::{
     ApiKeyRecord, Email, Hostname, Membership, PlanChange, Setting, Tag, User, VerifiedDomain, Workspace,
 };
@@ -57,7 +57,7 @@ impl Store {
             )?,
             tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?,
         ];
-        match transact(&self.client, items).await? {
+        match self.transact(items).await? {
             Ok(()) => Ok(()),
             Err(c) if c.failed(1) => Err(CreateUserError::EmailTaken),
             Err(_) => Err(StoreError::Contention("create user").into()),
@@ -139,7 +139,7 @@ impl Store {
             &[],
             &values,
         )?);
-        Ok(match transact(&self.client, items).await? {
+        Ok(match self.transact(items).await? {
             Ok(()) => KeyRotation::Rotated,
             Err(_) => KeyRotation::Conflict,
         })
@@ -161,7 +161,7 @@ impl Store {
             )?,
             tx::put(&self.table, membership_item(&owner)?, None)?,
         ];
-        match transact(&self.client, items).await? {
+        match self.transact(items).await? {
             Ok(()) => Ok(()),
             Err(_) => Err(StoreError::Contention("create workspace")),
         }
@@ -272,7 +272,7 @@ impl Store {
             tx::check_exists(&self.table, &keys::user(&membership.user_id))?,
             tx::put(&self.table, membership_item(membership)?, None)?,
         ];
-        Ok(transact(&self.client, items).await?.is_ok())
+        Ok(self.transact(items).await?.is_ok())
     }
 
     /// Deletes a membership; `false` when there was none.
@@ -307,7 +307,7 @@ impl Store {
             tx::check_exists(&self.table, &keys::workspace(&domain.workspace_id))?,
             aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
         ];
-        Ok(transact(&self.client, items).await?.is_ok())
+        Ok(self.transact(items).await?.is_ok())
     }
 
     /// Creates a tag; `false` when the workspace does not exist.
@@ -320,7 +320,7 @@ impl Store {
                 Some("attribute_not_exists(PK)"),
             )?,
         ];
-        Ok(transact(&self.client, items).await?.is_ok())
+        Ok(self.transact(items).await?.is_ok())
     }
 
     /// One `BatchGetItem`: the registrations of `hosts` and which of `tags` exist in the

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, n, s, transact, tx, update_applied};
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, n, s, tx, update_applied};
 use crate::domain::{Hostname, Link, Slug};
 use crate::ids::ObjectId;
 
@@ -113,7 +113,7 @@ impl Store {
             tx::put(&self.table, link_item(link, 1, 0)?, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, ref_item(link)?, Some("attribute_not_exists(PK)"))?,
         ];
-        match transact(&self.client, items).await? {
+        match self.transact(items).await? {
             Ok(()) => Ok(Ok(())),
             Err(c) if c.failed(0) => Ok(Err(CreateLinkFailure::QuotaExceeded)),
             Err(c) if c.failed(1) => Ok(Err(CreateLinkFailure::SlugTaken)),
@@ -195,7 +195,7 @@ impl Store {
                         Some("attribute_not_exists(PK)"),
                     )?);
                 }
-                match transact(&self.client, items).await? {
+                match self.transact(items).await? {
                     Ok(()) => {
                         for &i in &pending {
                             written[i] = true;
@@ -325,7 +325,7 @@ impl Store {
             )?,
             tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,
         ];
-        Ok(match transact(&self.client, items).await? {
+        Ok(match self.transact(items).await? {
             Ok(()) => MoveOutcome::Moved,
             Err(c) if c.failed(1) && !c.failed(0) => MoveOutcome::SlugTaken,
             Err(_) => MoveOutcome::Conflict,
@@ -357,7 +357,7 @@ impl Store {
                 &[(":minus", n(-1))],
             )?,
         ];
-        Ok(transact(&self.client, items).await?.is_ok())
+        Ok(self.transact(items).await?.is_ok())
     }
 }
 

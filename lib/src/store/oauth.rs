@@ -7,8 +7,8 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::{
-    Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, query_all, s, transact, tx,
-    update_applied, with_ttl,
+    Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, query_all, s, tx, update_applied,
+    with_ttl,
 };
 use crate::domain::oauth::{
     AccessToken, AuthorizationCode, Grant, PendingAuthorization, RefreshToken, RegisteredClient,
@@ -155,7 +155,7 @@ impl Store {
         if code.record.terms.client.registered {
             items.push(self.touch_client(&code.record.terms.client.id_hash, now)?);
         }
-        Ok(match transact(&self.client, items).await? {
+        Ok(match self.transact(items).await? {
             Ok(()) => CodeIssue::Issued,
             Err(c) if c.failed(0) => CodeIssue::RequestGone,
             Err(c) if c.failed(2) => CodeIssue::ClientGone,
@@ -200,7 +200,7 @@ impl Store {
         if grant.terms.client.registered {
             items.push(self.touch_client(&grant.terms.client.id_hash, now)?);
         }
-        Ok(match transact(&self.client, items).await? {
+        Ok(match self.transact(items).await? {
             Ok(()) => CodeExchange::Exchanged,
             Err(c) if c.failed(0) || c.failed(1) => CodeExchange::AlreadyUsed,
             Err(c) if c.failed(touch_index) => CodeExchange::ClientGone,
@@ -316,7 +316,7 @@ impl Store {
         if grant.terms.client.registered {
             items.push(self.touch_client(&grant.terms.client.id_hash, now)?);
         }
-        Ok(match transact(&self.client, items).await? {
+        Ok(match self.transact(items).await? {
             Ok(()) => Rotation::Rotated,
             Err(c) if c.failed(0) => Rotation::Stale,
             Err(c) if c.failed(3) => Rotation::ClientGone,

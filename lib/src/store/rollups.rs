@@ -77,7 +77,8 @@ impl Store {
     /// Reads the sketches at `key`, lets `merge` change them, and writes them back if nobody
     /// else did meanwhile (retrying from a fresh read otherwise).
     pub async fn merge_sketches(&self, key: &Key, merge: impl Fn(&mut Sketches)) -> Result<(), StoreError> {
-        for attempt in 0..16 {
+        let mut retry = crate::retry::Retry::new(self.entropy.as_ref(), crate::retry::DYNAMODB);
+        loop {
             let current = self.get(key, true).await?;
             let version = match current.as_ref().and_then(|i| i.get(VERSION)) {
                 Some(AttributeValue::N(v)) => v.parse::<u64>().unwrap_or(0),
@@ -102,9 +103,10 @@ impl Store {
             if super::put_applied(request.send().await)? {
                 return Ok(());
             }
-            super::backoff(attempt).await;
+            if !retry.again().await {
+                return Err(StoreError::Contention("merge sketches"));
+            }
         }
-        Err(StoreError::Contention("merge sketches"))
     }
 
     /// Every rollup item of `owner` for the days `from..=to` (all pages).

@@ -1,0 +1,92 @@
+//! The DynamoDB client: how each kind of process builds it, and the store around it.
+
+use std::sync::Arc;
+
+use aws_sdk_dynamodb::Client;
+
+use super::{Store, keys};
+use crate::clock::{Entropy, OsEntropy};
+
+/// The HTTPS client of every SDK client: rustls with ring (the SDK's default, aws-lc, is a C
+/// build and about a megabyte more per function), with the system's root certificates.
+pub fn https_client() -> aws_smithy_runtime_api::client::http::SharedHttpClient {
+    use aws_smithy_http_client::tls::{self, rustls_provider::CryptoMode};
+    aws_smithy_http_client::Builder::new()
+        .tls_provider(tls::Provider::Rustls(CryptoMode::Ring))
+        .build_https()
+}
+
+/// The SDK configuration aws-config resolves from the environment, with [`https_client`].
+pub async fn sdk_config_from_env() -> aws_config::SdkConfig {
+    aws_config::defaults(aws_config::BehaviorVersion::latest())
+        .http_client(https_client())
+        .load()
+        .await
+}
+
+impl Store {
+    pub fn new(client: Client, table: impl Into<String>) -> Self {
+        Self {
+            client,
+            table: table.into(),
+            entropy: Arc::new(OsEntropy),
+        }
+    }
+
+    /// The same store pausing its retries by `entropy` (the service's own).
+    pub fn with_entropy(self, entropy: Arc<dyn Entropy>) -> Self {
+        Self { entropy, ..self }
+    }
+
+    /// A client configured from the environment the way aws-config resolves it (profiles, SSO,
+    /// instance metadata, `AWS_ENDPOINT_URL_DYNAMODB`…), for the dev server and the CLI.
+    pub async fn client_from_env() -> Client {
+        Client::new(&sdk_config_from_env().await)
+    }
+
+    /// A Lambda function's client: region, credentials and endpoint from the environment
+    /// variables Lambda sets (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…; `AWS_ENDPOINT_URL_DYNAMODB` or
+    /// `AWS_ENDPOINT_URL` for DynamoDB Local, `AWS_MAX_ATTEMPTS`), without aws-config's default
+    /// chain (profile files, instance metadata, SSO, STS), which a function never needs and
+    /// which would add to every binary and to its start-up.
+    pub fn lambda_client() -> Client {
+        use aws_sdk_dynamodb::config::{BehaviorVersion, Region, retry::RetryConfig};
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let mut config = aws_sdk_dynamodb::Config::builder()
+            .behavior_version(BehaviorVersion::latest())
+            .http_client(https_client())
+            .credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
+            .region(env("AWS_REGION").or_else(|| env("AWS_DEFAULT_REGION")).map(Region::new));
+        if let Some(url) = env("AWS_ENDPOINT_URL_DYNAMODB").or_else(|| env("AWS_ENDPOINT_URL")) {
+            config = config.endpoint_url(url);
+        }
+        if let Some(attempts) = env("AWS_MAX_ATTEMPTS").and_then(|a| a.trim().parse().ok()) {
+            config = config.retry_config(RetryConfig::standard().with_max_attempts(attempts));
+        }
+        Client::from_conf(config.build())
+    }
+
+    /// Opens the connection to DynamoDB (DNS, TCP, TLS) before the first request needs it: one
+    /// `GetItem` of a key no item has, bounded to two seconds. A failure is only logged; the
+    /// first real request then connects as it would have anyway.
+    pub async fn warm_up(&self) {
+        let started = std::time::Instant::now();
+        let key = keys::warm_up();
+        match tokio::time::timeout(std::time::Duration::from_secs(2), self.get(&key, false)).await {
+            Ok(Ok(_)) => tracing::debug!(
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "DynamoDB connection warmed"
+            ),
+            Ok(Err(err)) => tracing::warn!(error = %crate::telemetry::error_chain(&err), "DynamoDB warm-up failed"),
+            Err(_) => tracing::warn!("DynamoDB warm-up timed out"),
+        }
+    }
+
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+}
