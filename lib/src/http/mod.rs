@@ -104,14 +104,9 @@ pub fn json_object(req: &Request) -> Result<Map<String, Value>, ServiceError> {
     }
 }
 
-/// Removes `field` from a body and returns it as text (a non-string value is returned as
-/// its JSON text, so that it fails format checks instead of passing as absent).
+/// Removes `field` from a body and returns it as text ([`crate::wire::scalar_text`]).
 pub fn take_string(body: &mut Map<String, Value>, field: &str) -> Option<String> {
-    match body.remove(field)? {
-        Value::Null => None,
-        Value::String(s) => Some(s),
-        other => Some(other.to_string()),
-    }
+    body.remove(field).and_then(crate::wire::scalar_text)
 }
 
 /// A Lambda body from raw bytes: text when they are UTF-8 (what API Gateway expects of JSON

@@ -18,6 +18,7 @@ mod sign_in;
 mod table;
 mod throttle;
 mod transactions;
+mod workspaces;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 
 use crate::clock::Entropy;
 
-pub use accounts::{CreateUserError, KeyRotation, WorkspaceView};
+pub use accounts::{CreateUserError, KeyRotation};
 pub use clicks::{Click, ClickPlacement};
 pub use client::{https_client, sdk_config_from_env};
 pub use error::StoreError;
@@ -38,6 +39,7 @@ pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
+pub use workspaces::WorkspaceView;
 
 use items::{
     decode, delete_applied, encode, epoch, item_key, key_map, n, put_applied, query_all, s, update_applied, with_ttl,

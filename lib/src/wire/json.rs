@@ -3,6 +3,18 @@
 
 use crate::domain::Invalid;
 
+/// A JSON scalar as text, the one way every door reads a field that must be text: a string as
+/// itself, any other value as its JSON text (a number is checked as its digits), so that it
+/// fails the field's own check with the field's own sentence instead of passing as absent;
+/// `null` is absent.
+pub fn scalar_text(value: serde_json::Value) -> Option<String> {
+    match value {
+        serde_json::Value::Null => None,
+        serde_json::Value::String(text) => Some(text),
+        other => Some(other.to_string()),
+    }
+}
+
 /// Deserialises a JSON value into a wire shape, turning serde's complaint into a sentence
 /// that names the field (`rules[1].id`, `active`).
 pub fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, Invalid> {

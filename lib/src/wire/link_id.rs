@@ -6,14 +6,10 @@ use serde_json::Value;
 
 use super::schema::OBJECT_ID_PATTERN;
 
-/// Any JSON scalar as text (a number is checked as its digits), so a malformed id is refused
-/// by the id's own check with the contract's sentence, whatever its JSON type.
+/// Any JSON value as text ([`super::scalar_text`]), so a malformed id is refused by the id's
+/// own check with the contract's sentence, whatever its JSON type.
 pub fn any_as_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<Value>::deserialize(deserializer)? {
-        None | Some(Value::Null) => None,
-        Some(Value::String(text)) => Some(text),
-        Some(other) => Some(other.to_string()),
-    })
+    Ok(Option::<Value>::deserialize(deserializer)?.and_then(super::scalar_text))
 }
 
 /// `{ "linkId": … }`: the link a request is about.

@@ -24,7 +24,7 @@ pub mod schema;
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
 pub use create::{LinkDraft, LinkInput, McpLinkInput};
-pub use json::from_json;
+pub use json::{from_json, scalar_text};
 pub use link_id::{LinkIdInput, any_as_text};
 pub use patch::{LinkPatch, LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;

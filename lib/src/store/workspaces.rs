@@ -1,0 +1,324 @@
+//! Workspaces, memberships, verified domains and tags.
+
+use chrono::{DateTime, Utc};
+
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx, update_applied};
+use crate::domain::{Hostname, Membership, PlanChange, Setting, Tag, VerifiedDomain, Workspace};
+use crate::ids::ObjectId;
+
+/// A workspace as seen by one user: the workspace record and that user's membership.
+#[derive(Debug, Clone)]
+pub struct WorkspaceView {
+    pub workspace: Option<Workspace>,
+    pub membership: Option<Membership>,
+}
+
+impl Store {
+    /// Creates a workspace and its owner's membership together.
+    pub async fn create_workspace(&self, workspace: &Workspace) -> Result<(), StoreError> {
+        let owner = Membership {
+            workspace_id: workspace.id.clone(),
+            user_id: workspace.owner_id.clone(),
+            role: crate::domain::Role::Owner,
+        };
+        let items = vec![
+            tx::check_exists(&self.table, &keys::user(&workspace.owner_id))?,
+            tx::put(
+                &self.table,
+                encode(workspace, &keys::workspace(&workspace.id), None)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
+            tx::put(&self.table, membership_item(&owner)?, None)?,
+        ];
+        match self.transact(items).await? {
+            Ok(()) => Ok(()),
+            Err(_) => Err(StoreError::Contention("create workspace")),
+        }
+    }
+
+    pub async fn get_workspace(&self, id: &ObjectId) -> Result<Option<Workspace>, StoreError> {
+        self.get_as(&keys::workspace(id), true).await
+    }
+
+    /// The workspace and the user's membership in it, in one `BatchGetItem`.
+    pub async fn workspace_for_user(&self, workspace: &ObjectId, user: &ObjectId) -> Result<WorkspaceView, StoreError> {
+        let ws_key = keys::workspace(workspace);
+        let member_key = keys::membership(workspace, user);
+        let items = self.batch_get(&[ws_key.clone(), member_key], true).await?;
+        let mut view = WorkspaceView {
+            workspace: None,
+            membership: None,
+        };
+        for item in items {
+            if item_key(&item).as_ref() == Some(&ws_key) {
+                view.workspace = Some(decode(item)?);
+            } else {
+                view.membership = Some(decode(item)?);
+            }
+        }
+        Ok(view)
+    }
+
+    /// Sets (or clears) the licence expiry; `false` when the workspace does not exist.
+    pub async fn set_license(&self, workspace: &ObjectId, expires: Option<DateTime<Utc>>) -> Result<bool, StoreError> {
+        let request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::workspace(workspace))))
+            .condition_expression("attribute_exists(PK)");
+        let request = match expires {
+            Some(at) => request
+                .update_expression("SET licenseExpiresAt = :at")
+                .expression_attribute_values(":at", s(at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))),
+            None => request.update_expression("REMOVE licenseExpiresAt"),
+        };
+        update_applied(request.send().await)
+    }
+
+    /// Changes a workspace's plan (quotas and rate-limit overrides): one conditional
+    /// `UpdateItem`. `None` when the workspace does not exist.
+    pub async fn set_plan(&self, workspace: &ObjectId, change: &PlanChange) -> Result<Option<Workspace>, StoreError> {
+        let limits = [
+            ("rateLimitPerKey", change.rate_limit_per_key),
+            ("rateLimitBulkPerKey", change.rate_limit_bulk_per_key),
+            ("rateLimitAnalyticsPerKey", change.rate_limit_analytics_per_key),
+            ("rateLimitPerWorkspace", change.rate_limit_per_workspace),
+        ];
+        let mut settings: Vec<(&str, u64)> = Vec::new();
+        let mut removals: Vec<&str> = Vec::new();
+        settings.extend(change.max_links.map(|n| ("maxLinks", n)));
+        settings.extend(change.max_rules_per_link.map(|n| ("maxRulesPerLink", n)));
+        for (attribute, setting) in limits {
+            match setting {
+                Some(Setting::To(n)) => settings.push((attribute, n)),
+                Some(Setting::Default) => removals.push(attribute),
+                None => {}
+            }
+        }
+        let mut expression = Vec::new();
+        let mut request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::workspace(workspace))))
+            .condition_expression("attribute_exists(PK)")
+            .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew);
+        if !settings.is_empty() {
+            let parts: Vec<String> = (0..settings.len()).map(|i| format!("#s{i} = :s{i}")).collect();
+            expression.push(format!("SET {}", parts.join(", ")));
+        }
+        for (i, (attribute, value)) in settings.iter().enumerate() {
+            request = request
+                .expression_attribute_names(format!("#s{i}"), *attribute)
+                .expression_attribute_values(format!(":s{i}"), super::n(value));
+        }
+        if !removals.is_empty() {
+            let parts: Vec<String> = (0..removals.len()).map(|i| format!("#r{i}")).collect();
+            expression.push(format!("REMOVE {}", parts.join(", ")));
+        }
+        for (i, attribute) in removals.iter().enumerate() {
+            request = request.expression_attribute_names(format!("#r{i}"), *attribute);
+        }
+        match request.update_expression(expression.join(" ")).send().await {
+            Ok(out) => out.attributes.map(decode).transpose(),
+            Err(e)
+                if matches!(
+                    e.as_service_error(),
+                    Some(aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(_))
+                ) =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(StoreError::request("UpdateItem", e)),
+        }
+    }
+
+    /// Adds or changes a membership; `false` when the workspace or user does not exist.
+    pub async fn put_membership(&self, membership: &Membership) -> Result<bool, StoreError> {
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&membership.workspace_id))?,
+            tx::check_exists(&self.table, &keys::user(&membership.user_id))?,
+            tx::put(&self.table, membership_item(membership)?, None)?,
+        ];
+        Ok(self.transact(items).await?.is_ok())
+    }
+
+    /// Deletes a membership; `false` when there was none.
+    pub async fn delete_membership(&self, workspace: &ObjectId, user: &ObjectId) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .delete_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::membership(workspace, user))))
+            .condition_expression("attribute_exists(PK)")
+            .send()
+            .await;
+        super::delete_applied(result)
+    }
+
+    /// Registers a host for a workspace; `false` when another workspace holds it or the
+    /// workspace does not exist.
+    pub async fn put_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
+        let item = encode(
+            domain,
+            &keys::domain(&domain.host),
+            Some(&keys::domain_by_workspace(&domain.workspace_id, &domain.host)),
+        )?;
+        let put = aws_sdk_dynamodb::types::Put::builder()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK) OR workspaceId = :ws")
+            .expression_attribute_values(":ws", s(domain.workspace_id.as_str()))
+            .build()
+            .map_err(|e| StoreError::Build("Put", e))?;
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&domain.workspace_id))?,
+            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
+        ];
+        Ok(self.transact(items).await?.is_ok())
+    }
+
+    /// Creates a tag; `false` when the workspace does not exist.
+    pub async fn create_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&tag.workspace_id))?,
+            tx::put(
+                &self.table,
+                encode(tag, &keys::tag(&tag.workspace_id, &tag.id), None)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
+        ];
+        Ok(self.transact(items).await?.is_ok())
+    }
+
+    /// One `BatchGetItem`: the registrations of `hosts` and which of `tags` exist in the
+    /// workspace.
+    pub async fn domains_and_tags(
+        &self,
+        workspace: &ObjectId,
+        hosts: &[Hostname],
+        tags: &[ObjectId],
+    ) -> Result<(Vec<VerifiedDomain>, Vec<ObjectId>), StoreError> {
+        let mut wanted: Vec<keys::Key> = tags.iter().map(|t| keys::tag(workspace, t)).collect();
+        wanted.extend(hosts.iter().map(keys::domain));
+        if wanted.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let mut domains = Vec::new();
+        let mut found_tags = Vec::new();
+        for item in self.batch_get(&wanted, false).await? {
+            if item_key(&item).is_some_and(|k| k.pk.starts_with("DOMAIN#")) {
+                domains.push(decode::<VerifiedDomain>(item)?);
+            } else {
+                found_tags.push(decode::<Tag>(item)?.id);
+            }
+        }
+        Ok((domains, found_tags))
+    }
+}
+
+fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
+    encode(
+        membership,
+        &keys::membership(&membership.workspace_id, &membership.user_id),
+        Some(&keys::membership_by_user(&membership.workspace_id, &membership.user_id)),
+    )
+}
+
+impl Store {
+    /// The workspaces a user belongs to, with the user's role in each (access pattern 3):
+    /// a paginated `Query` of the user's memberships on GSI1, then one `BatchGetItem` of the
+    /// workspaces. Sorted by workspace name.
+    pub async fn user_workspaces(&self, user: &ObjectId) -> Result<Vec<(Workspace, crate::domain::Role)>, StoreError> {
+        let query = self.user_index_query(user, keys::USER_WORKSPACES_SORT_PREFIX);
+        let memberships: Vec<Membership> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        let wanted: Vec<keys::Key> = memberships.iter().map(|m| keys::workspace(&m.workspace_id)).collect();
+        let mut found = Vec::with_capacity(memberships.len());
+        for item in self.batch_get(&wanted, false).await? {
+            let workspace: Workspace = decode(item)?;
+            if let Some(m) = memberships.iter().find(|m| m.workspace_id == workspace.id) {
+                found.push((workspace, m.role));
+            }
+        }
+        found.sort_by(|a, b| {
+            a.0.name
+                .cmp(&b.0.name)
+                .then_with(|| a.0.id.as_str().cmp(b.0.id.as_str()))
+        });
+        Ok(found)
+    }
+
+    /// The `Query` of a user's items on GSI1 whose sort key starts with `prefix` (memberships,
+    /// grants).
+    pub(super) fn user_index_query(
+        &self,
+        user: &ObjectId,
+        prefix: &str,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .index_name(keys::GSI1)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::GSI1PK)
+            .expression_attribute_names("#sk", keys::GSI1SK)
+            .expression_attribute_values(":pk", s(keys::user_index_partition(user)))
+            .expression_attribute_values(":prefix", s(prefix))
+    }
+
+    /// The tags of a workspace among `ids` (one `BatchGetItem`); unknown ids are skipped.
+    pub async fn tags(&self, workspace: &ObjectId, ids: &[ObjectId]) -> Result<Vec<Tag>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let wanted: Vec<keys::Key> = ids.iter().map(|t| keys::tag(workspace, t)).collect();
+        self.batch_get(&wanted, false).await?.into_iter().map(decode).collect()
+    }
+
+    /// Every tag of a workspace, by name (a paginated `Query` of the workspace's partition).
+    pub async fn workspace_tags(&self, workspace: &ObjectId) -> Result<Vec<Tag>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::PK)
+            .expression_attribute_names("#sk", keys::SK)
+            .expression_attribute_values(":pk", s(keys::workspace_partition(workspace)))
+            .expression_attribute_values(":prefix", s(keys::TAG_SORT_PREFIX));
+        let mut tags: Vec<Tag> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        tags.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.as_str().cmp(b.id.as_str())));
+        Ok(tags)
+    }
+
+    /// The verified custom domains of a workspace, by host (a paginated `Query` on GSI1).
+    pub async fn workspace_domains(&self, workspace: &ObjectId) -> Result<Vec<VerifiedDomain>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .index_name(keys::GSI1)
+            .key_condition_expression("#pk = :pk")
+            .expression_attribute_names("#pk", keys::GSI1PK)
+            .expression_attribute_values(":pk", s(keys::workspace_domains_partition(workspace)));
+        let mut domains: Vec<VerifiedDomain> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<Vec<VerifiedDomain>, _>>()?
+            .into_iter()
+            .filter(|d| d.verified && d.workspace_id == *workspace)
+            .collect();
+        domains.sort_by(|a, b| a.host.as_str().cmp(b.host.as_str()));
+        Ok(domains)
+    }
+}
