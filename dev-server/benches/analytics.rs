@@ -16,7 +16,6 @@ use lib::service::Service;
 use lib::store::Store;
 use lib::testing::RequestCounter;
 use lib::testing::{FixedClock, traffic};
-use lib::wire::{Door, LinkInput};
 use serde_json::json;
 
 const DAYS: u64 = 90;
@@ -85,8 +84,10 @@ async fn main() {
         { "targetUrl": "https://example.com/de", "isDefault": false, "country": ["DE"] },
         { "targetUrl": "https://example.com/us", "isDefault": false, "country": ["US"] },
         { "targetUrl": "https://example.com/", "isDefault": true } ] });
-    let input: LinkInput = serde_json::from_value(rules_body).unwrap();
-    let viral = service.create_link(&access, &input, Door::Http).await.unwrap();
+    let viral = service
+        .create_link(&access, lib::testing::http_draft(&service, rules_body))
+        .await
+        .unwrap();
     let rule_ids: Vec<String> = service
         .store
         .get_link(&viral.id)
@@ -102,9 +103,16 @@ async fn main() {
 
     let mut links = vec![(viral.id.clone(), rule_ids, clicks / DAYS)];
     for i in 0..OTHER_LINKS {
-        let input: LinkInput =
-            serde_json::from_value(json!({ "name": format!("Link {i}"), "url": "https://example.com/x" })).unwrap();
-        let link = service.create_link(&access, &input, Door::Http).await.unwrap();
+        let link = service
+            .create_link(
+                &access,
+                lib::testing::http_draft(
+                    &service,
+                    json!({ "name": format!("Link {i}"), "url": "https://example.com/x" }),
+                ),
+            )
+            .await
+            .unwrap();
         let rule = service
             .store
             .get_link(&link.id)

@@ -14,7 +14,7 @@ use lambda_http::aws_lambda_events::query_map::QueryMap;
 use lambda_http::{Body, Request, RequestExt};
 use lib::pages::{Settings, Site};
 use lib::testing::{FixedClock, RequestCounter, traffic};
-use lib::wire::{DayRange, Door, LinkInput};
+use lib::wire::DayRange;
 use serde_json::json;
 
 mod support;
@@ -93,12 +93,21 @@ async fn main() {
         { "targetUrl": "https://example.com/iphone", "isDefault": false, "os": ["iOS"], "device": ["mobile"] },
         { "targetUrl": "https://example.com/night", "isDefault": false, "timeStart": "22:00", "timeEnd": "06:00" },
         { "targetUrl": "https://example.com/", "isDefault": true } ] });
-    let input: LinkInput = serde_json::from_value(body).unwrap();
-    let link = service.create_link(&access, &input, Door::Http).await.unwrap();
+    let link = service
+        .create_link(&access, lib::testing::http_draft(&service, body))
+        .await
+        .unwrap();
     for i in 0..OTHER_LINKS {
-        let input: LinkInput =
-            serde_json::from_value(json!({ "name": format!("Link {i}"), "url": "https://example.com/x" })).unwrap();
-        service.create_link(&access, &input, Door::Http).await.unwrap();
+        service
+            .create_link(
+                &access,
+                lib::testing::http_draft(
+                    &service,
+                    json!({ "name": format!("Link {i}"), "url": "https://example.com/x" }),
+                ),
+            )
+            .await
+            .unwrap();
     }
     let rules: Vec<String> = service
         .get_link_record(&access, &link.id)

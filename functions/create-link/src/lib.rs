@@ -2,14 +2,15 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;
-use lib::wire::{self, Door, LinkInput};
+use lib::wire::{self, Door, Drafter, LinkInput};
 use lib::{http, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::json_endpoint(service, &req, &manifest::CREATE_LINK, async |access, body| {
         let input: LinkInput = wire::from_json(Value::Object(body))?;
-        Ok(http::ok(&service.create_link(&access, &input, Door::Http).await?))
+        let draft = Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref()).draft(&input)?;
+        Ok(http::ok(&service.create_link(&access, draft).await?))
     })
     .await
 }

@@ -16,9 +16,9 @@ use http_body_util::{BodyExt, Full};
 use lib::domain::Tag;
 use lib::ids::ObjectId;
 use lib::mcp::tools::{Output, Parsed, ToolName};
-use lib::service::LinkRecord;
 use lib::store::StoredLink;
 use lib::testing::SeededEntropy;
+use lib::wire::LinkRecord;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
 use rmcp::transport::StreamableHttpService;
@@ -49,7 +49,13 @@ impl ServerHandler for InMemory {
         let Ok(Parsed::Get(_id)) = ToolName::named(&request.name).unwrap().parse_args(args) else {
             panic!("get_link arguments")
         };
-        let record = LinkRecord::new(&self.stored, self.now, 1234, &self.tags);
+        let record = LinkRecord::new(
+            &self.stored.link,
+            self.stored.limited_clicks,
+            self.now,
+            1234,
+            &self.tags,
+        );
         Ok(Output::json(record).into_result().into())
     }
 }

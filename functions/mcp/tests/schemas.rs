@@ -3,11 +3,12 @@
 //! refuse, and real results fit the output schemas.
 
 use chrono::{DateTime, Utc};
+use lib::domain::LinkDraft;
 use lib::ids::ObjectId;
 use lib::mcp::tools::{Parsed, TOOLS, ToolDef, ToolName};
-use lib::service::LinkRecord;
 use lib::testing::SeededEntropy;
-use lib::wire::{Door, LinkDraft, ParseContext};
+use lib::wire::LinkRecord;
+use lib::wire::{Door, ParseContext};
 use serde_json::{Value, json};
 
 fn validator(schema: &Value) -> jsonschema::Validator {
@@ -227,7 +228,7 @@ fn rich_record() -> Value {
         }),
         2,
     );
-    serde_json::to_value(LinkRecord::new(&stored, now, 2, &[])).unwrap()
+    serde_json::to_value(LinkRecord::new(&stored.link, stored.limited_clicks, now, 2, &[])).unwrap()
 }
 
 #[test]

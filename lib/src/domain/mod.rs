@@ -6,6 +6,7 @@ mod account;
 mod client_address;
 mod colour;
 mod condition;
+mod draft;
 mod limits;
 mod link;
 pub mod oauth;
@@ -25,6 +26,7 @@ pub use account::{
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
+pub use draft::{LinkDraft, LinkPatch};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,

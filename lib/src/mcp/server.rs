@@ -15,7 +15,8 @@ use serde_json::{Map, Value};
 use super::errors;
 use super::tools::{self, TOOLS, ToolName};
 use crate::domain::Workspace;
-use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, WorkspaceChoice, metered};
+use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, metered};
+use crate::wire::WorkspaceChoice;
 
 pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \
 rules or a weighted A/B split, with click analytics. Every tool works inside one workspace. Select it with the \

@@ -15,14 +15,12 @@ use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::domain::Scope;
 use crate::ids::ObjectId;
 use crate::qr::{Format, QrImage, QrRequest};
-use crate::service::{
-    Access, BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, ListQuery, RateClass, Service, ServiceError,
-    UpdatedLink, WorkspaceChoice, parse_link_id,
-};
+use crate::service::{Access, ListQuery, RateClass, Service, ServiceError, parse_link_id};
 use crate::wire::schema::{output_schema_of, schema_of};
 use crate::wire::{
     self, BulkItems, DayRange, Door, LinkIdInput, LinkInput, LinkPatchInput, McpLinkInput, McpLinkPatchInput,
 };
+use crate::wire::{BulkOutcome, CreatedLink, DeletedLink, Drafter, LinkPage, LinkRecord, UpdatedLink, WorkspaceChoice};
 
 /// The tools, in the order `tools/list` shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -454,6 +452,7 @@ impl Output {
 
 /// Runs a parsed call in the caller's workspace.
 pub async fn run(service: &Service, access: &Access, parsed: Parsed) -> Result<Output, ServiceError> {
+    let drafter = Drafter::new(Door::Mcp, service.clock.as_ref(), service.entropy.as_ref());
     Ok(match parsed {
         Parsed::List(query) => Output::json(service.list_links(access, &query).await?),
         Parsed::Get(id) => Output::json(service.get_link_record(access, &id).await?),
@@ -461,10 +460,13 @@ pub async fn run(service: &Service, access: &Access, parsed: Parsed) -> Result<O
             let image = service.link_qr(access, &id, request).await?;
             Output::Qr(id, image)
         }
-        Parsed::Create(input) => Output::json(service.create_link(access, &input, Door::Mcp).await?),
-        Parsed::Update(id, patch) => Output::json(service.update_link(access, &id, &patch, Door::Mcp).await?),
+        Parsed::Create(input) => Output::json(service.create_link(access, drafter.draft(&input)?).await?),
+        Parsed::Update(id, patch) => Output::json(service.update_link(access, &id, drafter.patch(&patch)?).await?),
         Parsed::Delete(id) => Output::json(service.delete_link(access, &id).await?),
-        Parsed::Bulk(items) => Output::json(service.bulk_create(access, items, Door::Mcp).await?),
+        Parsed::Bulk(items) => {
+            let results = service.bulk_create(access, drafter.drafts(&items)).await?;
+            Output::json(BulkOutcome::new(results, items))
+        }
         Parsed::LinkAnalytics(id, range) => Output::json(service.link_analytics(access, &id, range).await?),
         Parsed::WorkspaceAnalytics(range) => Output::json(service.workspace_analytics(access, range).await?),
     })

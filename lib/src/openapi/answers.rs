@@ -12,11 +12,12 @@ use utoipa::openapi::{ContentBuilder, RefOr, Response, ResponseBuilder, Schema};
 
 use super::components::{header_ref, schema_ref};
 use crate::domain::Invalid;
+use crate::domain::LinkDraft;
 use crate::http::{error_body, status_of};
 use crate::ids::ObjectId;
 use crate::service::limits::{Policy, PolicyState};
 use crate::service::{RateLimited, RateStatus, ServiceError};
-use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
+use crate::wire::{Door, LinkInput, ParseContext};
 
 /// The request id examples show (a real one is the id API Gateway gives the request).
 const EXAMPLE_REQUEST_ID: &str = "Jm5ZxhHAoAMEbqA=";

@@ -11,11 +11,9 @@ use crate::domain::Invalid;
 use crate::manifest;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
-use crate::service::{
-    BulkOutcome, CreatedLink, DeletedLink, LinkAction, LinkPage, LinkRecord, ListQuery, QuotaResource, ServiceError,
-    UpdatedLink,
-};
+use crate::service::{LinkAction, ListQuery, QuotaResource, ServiceError};
 use crate::wire::{BulkInput, DayRange, LinkIdInput, LinkInput, LinkPatchInput, schema};
+use crate::wire::{BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, UpdatedLink};
 
 /// The ids the examples use (the demo workspace of `scripts/serve`).
 pub const EXAMPLE_WORKSPACE: &str = "64656d6f0000000000000001";

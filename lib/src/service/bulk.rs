@@ -5,10 +5,9 @@
 use std::collections::HashSet;
 
 use super::links::SLUG_ATTEMPTS;
-use super::{Access, BulkCreated, BulkFailure, BulkOutcome, QuotaResource, Service, ServiceError};
-use crate::domain::{Hostname, Link, Slug};
+use super::{Access, QuotaResource, Service, ServiceError};
+use crate::domain::{Hostname, Invalid, Link, LinkDraft, Slug};
 use crate::ids::ObjectId;
-use crate::wire::{BulkItems, Door, LinkDraft};
 
 pub const MAX_BULK_LINKS: usize = 100;
 
@@ -40,32 +39,24 @@ impl Ledger {
         self.created.iter().flatten().count() as u64
     }
 
-    /// The answer: created links in item order, and every failed item with what was submitted.
-    fn outcome(self, items: BulkItems) -> BulkOutcome {
-        let created = self.created.iter().flatten().map(BulkCreated::from).collect();
-        let failed = items
-            .0
+    /// What became of each item, in order: the link it made, or why it failed.
+    fn results(self) -> Vec<Result<Link, String>> {
+        self.created
             .into_iter()
             .zip(self.errors)
-            .filter_map(|(item, error)| {
-                error.map(|error| BulkFailure {
-                    input: item.submitted,
-                    error,
-                })
-            })
-            .collect();
-        BulkOutcome::new(created, failed)
+            .map(|(created, error)| created.ok_or_else(|| error.unwrap_or_default()))
+            .collect()
     }
 }
 
 impl Service {
-    /// Creates the items of a bulk call.
+    /// Creates the items of a bulk call, each parsed by the door (or refused there). Answers,
+    /// item by item in order, the link made or why the item failed.
     pub async fn bulk_create(
         &self,
         access: &Access,
-        items: BulkItems,
-        door: Door,
-    ) -> Result<BulkOutcome, ServiceError> {
+        items: Vec<Result<LinkDraft, Invalid>>,
+    ) -> Result<Vec<Result<Link, String>>, ServiceError> {
         if items.is_empty() {
             return Err(ServiceError::BulkEmpty);
         }
@@ -73,7 +64,7 @@ impl Service {
             return Err(ServiceError::BulkTooLarge);
         }
         let mut ledger = Ledger::new(items.len());
-        let drafts = self.draft_items(&items, door, &mut ledger);
+        let drafts = Self::draft_items(items, &mut ledger);
         let pending = self.check_ownership(access, drafts, &mut ledger).await?;
         let pending = self.drop_unavailable_slugs(pending, &mut ledger).await?;
         let reserved = self.reserve_quota(access, pending.len() as u64).await?;
@@ -81,18 +72,14 @@ impl Service {
         self.store
             .release_links(&access.workspace.id, reserved - ledger.created_count())
             .await?;
-        Ok(ledger.outcome(items))
+        Ok(ledger.results())
     }
 
-    /// Phase 1, no I/O: every item's draft, or its failure.
-    fn draft_items(&self, items: &BulkItems, door: Door, ledger: &mut Ledger) -> Vec<Pending> {
+    /// Phase 1, no I/O: the items the door could parse go on; the others fail as they are.
+    fn draft_items(items: Vec<Result<LinkDraft, Invalid>>, ledger: &mut Ledger) -> Vec<Pending> {
         let mut pending = Vec::with_capacity(items.len());
-        for (index, item) in items.0.iter().enumerate() {
-            let draft = match &item.input {
-                Ok(input) => self.parse_draft(input, door),
-                Err(invalid) => Err(invalid.clone()),
-            };
-            match draft {
+        for (index, item) in items.into_iter().enumerate() {
+            match item {
                 Ok(draft) => pending.push(Pending { index, draft }),
                 Err(invalid) => ledger.fail(index, &invalid.message),
             }

@@ -1,7 +1,8 @@
 //! What a workspace offers its links: its tags and the domains a link may go on (the pages'
 //! pickers and filters).
 
-use super::{Access, Service, ServiceError, TagSummary};
+use super::{Access, Service, ServiceError};
+use crate::wire::TagSummary;
 
 impl Service {
     /// The workspace's tags, by name.

@@ -2,12 +2,12 @@
 
 use chrono::{DateTime, SubsecRound, Utc};
 
-use super::{Access, CreatedLink, DeletedLink, LinkAction, QuotaResource, Service, ServiceError, UpdatedLink};
-use crate::domain::{Hostname, Invalid, Link, LinkSettings, Slug};
+use super::{Access, LinkAction, QuotaResource, Service, ServiceError};
+use crate::domain::{Hostname, Invalid, Link, LinkDraft, LinkPatch, LinkSettings, Slug};
 use crate::ids::ObjectId;
 use crate::retry::{LOST_RACE, Retry};
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
-use crate::wire::{Door, LinkDraft, LinkInput, LinkPatch, LinkPatchInput, ParseContext};
+use crate::wire::{CreatedLink, DeletedLink, UpdatedLink};
 
 const GENERATED_SLUG_LENGTH: usize = 7;
 const SLUG_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
@@ -52,18 +52,6 @@ impl Service {
                 return slug;
             }
         }
-    }
-
-    pub(super) fn parse_draft(&self, input: &LinkInput, door: Door) -> Result<LinkDraft, Invalid> {
-        let mut new_id = || self.new_id();
-        LinkDraft::parse(
-            input,
-            &mut ParseContext {
-                now: self.clock.now(),
-                door,
-                new_id: &mut new_id,
-            },
-        )
     }
 
     pub(super) fn check_rules_quota(&self, access: &Access, settings: &LinkSettings) -> Result<(), ServiceError> {
@@ -140,13 +128,7 @@ impl Service {
     }
 
     /// Creates one link.
-    pub async fn create_link(
-        &self,
-        access: &Access,
-        input: &LinkInput,
-        door: Door,
-    ) -> Result<CreatedLink, ServiceError> {
-        let draft = self.parse_draft(input, door)?;
+    pub async fn create_link(&self, access: &Access, draft: LinkDraft) -> Result<CreatedLink, ServiceError> {
         let domain = self
             .check_domain_and_tags(access, draft.domain.as_ref(), &draft.settings.tag_ids)
             .await?;
@@ -178,21 +160,9 @@ impl Service {
         &self,
         access: &Access,
         id: &ObjectId,
-        input: &LinkPatchInput,
-        door: Door,
+        patch: LinkPatch,
     ) -> Result<UpdatedLink, ServiceError> {
         let id = id.clone();
-        let patch = {
-            let mut new_id = || self.new_id();
-            LinkPatch::parse(
-                input,
-                &mut ParseContext {
-                    now: self.clock.now(),
-                    door,
-                    new_id: &mut new_id,
-                },
-            )?
-        };
         let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
             let stored = self.store.get_link(&id).await?.ok_or(ServiceError::LinkNotFound)?;

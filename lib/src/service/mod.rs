@@ -11,7 +11,6 @@ pub mod limits;
 mod links;
 mod list_cursor;
 pub mod oauth;
-mod outcomes;
 mod qr;
 mod reading;
 mod refused_credentials;
@@ -27,11 +26,7 @@ pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
 pub use links::{parse_analytics_link_id, parse_link_id};
-pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
-pub use reading::{
-    DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, LinkPage, LinkRecord, ListQuery, MAX_PAGE_SIZE, TagSummary, WorkspaceChoice,
-    WorkspaceSummary,
-};
+pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{

@@ -5,10 +5,10 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::SeededEntropy;
-use crate::domain::{Hostname, Link, Slug};
+use crate::domain::{Hostname, Link, LinkDraft, Slug};
 use crate::ids::ObjectId;
 use crate::store::StoredLink;
-use crate::wire::{Door, LinkDraft, LinkInput, ParseContext};
+use crate::wire::{Door, LinkInput, ParseContext};
 
 /// The moment fixtures are made at unless a test says otherwise.
 pub const FIXTURE_TIME: &str = "2026-11-22T12:00:00Z";
@@ -53,4 +53,13 @@ pub fn stored_link(body: Value, limited_clicks: u64) -> StoredLink {
         version: 1,
         limited_clicks,
     }
+}
+
+/// A create body read as the HTTP door reads it, with the service's clock and entropy: what
+/// tests and benchmarks hand `Service::create_link`.
+pub fn http_draft(service: &crate::service::Service, body: Value) -> LinkDraft {
+    let input: LinkInput = crate::wire::from_json(body).unwrap_or_else(|e| panic!("fixture body: {}", e.message));
+    crate::wire::Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref())
+        .draft(&input)
+        .unwrap_or_else(|e| panic!("fixture link: {}", e.message))
 }

@@ -3,7 +3,9 @@
 
 use super::fields::{ab_test, clicks_limit, expiration_date, hex, name, optional_text, rules, tag_ids};
 use super::{ParseContext, door_inputs};
-use crate::domain::{AbTestFields, Hostname, Invalid, LinkSettings, QrFields, QrSettings, RuleFields, Slug, TargetUrl};
+use crate::domain::{
+    AbTestFields, Hostname, Invalid, LinkDraft, LinkSettings, QrFields, QrSettings, RuleFields, Slug, TargetUrl,
+};
 
 door_inputs! {
     /// The fields of a link on HTTP create (and of each HTTP bulk item).
@@ -82,14 +84,6 @@ door_inputs! {
         #[schemars(regex(pattern = super::schema::COLOR_PATTERN))]
         appearance_color: Option<String>,
     }
-}
-
-/// A validated create request: settings, plus the slug and domain if the caller chose them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkDraft {
-    pub slug: Option<Slug>,
-    pub domain: Option<Hostname>,
-    pub settings: LinkSettings,
 }
 
 impl LinkDraft {

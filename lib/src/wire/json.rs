@@ -18,8 +18,19 @@ pub fn scalar_text(value: serde_json::Value) -> Option<String> {
 /// Deserialises a JSON value into a wire shape, turning serde's complaint into a sentence
 /// that names the field (`rules[1].id`, `active`).
 pub fn from_json<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, Invalid> {
+    from_json_at("", value)
+}
+
+/// [`from_json`] for a value that sits at `base` in a request (`rules[0].daysOfWeek[1]`), so a
+/// door that builds a request field by field refuses a field as the whole body would.
+pub fn from_json_at<T: serde::de::DeserializeOwned>(base: &str, value: serde_json::Value) -> Result<T, Invalid> {
     serde_path_to_error::deserialize(value).map_err(|err| {
-        let path = err.path().to_string();
+        let path = match err.path().to_string() {
+            path if base.is_empty() => path,
+            path if path == "." => base.to_string(),
+            path if path.starts_with('[') => format!("{base}{path}"),
+            path => format!("{base}.{path}"),
+        };
         let inner = err.into_inner().to_string();
         if let Some(rest) = inner.strip_prefix("unknown field `") {
             let name = rest.split('`').next().unwrap_or_default();

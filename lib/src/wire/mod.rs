@@ -9,6 +9,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer};
 
+use crate::clock::{Clock, Entropy};
+use crate::domain::{Invalid, LinkDraft, LinkPatch};
 use crate::ids::ObjectId;
 
 mod bulk;
@@ -17,17 +19,21 @@ mod fields;
 mod json;
 mod link_id;
 pub mod oauth;
+mod outcomes;
 mod patch;
 mod range;
+mod records;
 pub mod schema;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
-pub use create::{LinkDraft, LinkInput, McpLinkInput};
-pub use json::{from_json, scalar_text};
+pub use create::{LinkInput, McpLinkInput};
+pub use json::{from_json, from_json_at, scalar_text};
 pub use link_id::{LinkIdInput, any_as_text};
-pub use patch::{LinkPatch, LinkPatchInput, McpLinkPatchInput};
+pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
+pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
+pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};
 
 /// Which door a request came through; the two differ in a few documented details
 /// (A/B weights are percentages on HTTP and relative shares on MCP; `clicksLimit: 0`
@@ -44,6 +50,54 @@ pub struct ParseContext<'a> {
     pub now: DateTime<Utc>,
     pub door: Door,
     pub new_id: &'a mut dyn FnMut() -> ObjectId,
+}
+
+/// A door's parser of link requests: the door's rules, with the time and fresh rule ids of
+/// the clock and entropy it is given (the service's, so tests inject both). What it makes is
+/// what the service takes.
+pub struct Drafter<'a> {
+    door: Door,
+    clock: &'a dyn Clock,
+    entropy: &'a dyn Entropy,
+}
+
+impl<'a> Drafter<'a> {
+    pub fn new(door: Door, clock: &'a dyn Clock, entropy: &'a dyn Entropy) -> Self {
+        Self { door, clock, entropy }
+    }
+
+    fn parse<T>(&self, parse: impl FnOnce(&mut ParseContext<'_>) -> Result<T, Invalid>) -> Result<T, Invalid> {
+        let mut new_id = || ObjectId::generate(self.clock.now(), self.entropy);
+        parse(&mut ParseContext {
+            now: self.clock.now(),
+            door: self.door,
+            new_id: &mut new_id,
+        })
+    }
+
+    /// A create request as the link it asks for.
+    pub fn draft(&self, input: &LinkInput) -> Result<LinkDraft, Invalid> {
+        self.parse(|ctx| LinkDraft::parse(input, ctx))
+    }
+
+    /// An update request as the change it asks for.
+    pub fn patch(&self, input: &LinkPatchInput) -> Result<LinkPatch, Invalid> {
+        self.parse(|ctx| LinkPatch::parse(input, ctx))
+    }
+
+    /// Every item of a bulk create as its link, or why it cannot be one, in order.
+    pub fn drafts(&self, items: &BulkItems) -> Vec<Result<LinkDraft, Invalid>> {
+        items
+            .0
+            .iter()
+            .map(|item| {
+                item.input
+                    .as_ref()
+                    .map_err(Clone::clone)
+                    .and_then(|input| self.draft(input))
+            })
+            .collect()
+    }
 }
 
 /// `Some(None)` for an explicit `null`, `Some(Some(v))` for a value, `None` when absent.

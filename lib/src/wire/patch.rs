@@ -2,15 +2,9 @@
 //! clears the nullable ones), the narrower set the MCP `update_link` tool takes, and their
 //! parsing into a [`LinkPatch`].
 
-use chrono::{DateTime, Utc};
-
 use super::fields::{ab_test, clicks_limit, expiration_date, hex, name, optional_text, rules, tag_ids};
 use super::{ParseContext, door_inputs, nullable};
-use crate::domain::{
-    AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Hostname, Invalid, LinkSettings, QrFields, QrSettings,
-    RuleFields, Rules, Slug,
-};
-use crate::ids::ObjectId;
+use crate::domain::{AbTestFields, Hostname, Invalid, LinkPatch, QrFields, QrSettings, RuleFields, Slug};
 
 door_inputs! {
     /// The fields of an HTTP update: absent fields stay as they are; `null` clears the
@@ -85,27 +79,6 @@ door_inputs! {
     http_only {}
 }
 
-/// A validated update: `None` leaves a field as it is.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LinkPatch {
-    pub name: Option<BoundedText<255>>,
-    pub description: Option<Option<BoundedText<1000>>>,
-    pub rules: Option<Rules>,
-    pub slug: Option<Slug>,
-    pub domain: Option<Hostname>,
-    pub active: Option<bool>,
-    pub clicks_limit: Option<Option<ClicksLimit>>,
-    pub expiration_date: Option<Option<DateTime<Utc>>>,
-    pub tag_ids: Option<Vec<ObjectId>>,
-    pub ab_test: Option<Option<AbTest>>,
-    pub qr_settings: Option<QrSettings>,
-    pub og_title: Option<Option<BoundedText<255>>>,
-    pub og_description: Option<Option<BoundedText<500>>>,
-    pub appearance_color: Option<Option<HexColor>>,
-    pub conversion_tracking: Option<bool>,
-    pub gps_tracking: Option<bool>,
-}
-
 impl LinkPatch {
     pub fn parse(input: &LinkPatchInput, ctx: &mut ParseContext<'_>) -> Result<Self, Invalid> {
         Ok(Self {
@@ -169,29 +142,6 @@ impl LinkPatch {
             conversion_tracking: input.conversion_tracking,
             gps_tracking: input.gps_tracking,
         })
-    }
-
-    /// Applies the patch to settings (slug and domain are handled by the store).
-    pub fn apply(&self, settings: &mut LinkSettings) {
-        fn set<T: Clone>(target: &mut T, value: &Option<T>) {
-            if let Some(v) = value {
-                *target = v.clone();
-            }
-        }
-        set(&mut settings.name, &self.name);
-        set(&mut settings.description, &self.description);
-        set(&mut settings.rules, &self.rules);
-        set(&mut settings.active, &self.active);
-        set(&mut settings.clicks_limit, &self.clicks_limit);
-        set(&mut settings.expiration_date, &self.expiration_date);
-        set(&mut settings.tag_ids, &self.tag_ids);
-        set(&mut settings.ab_test, &self.ab_test);
-        set(&mut settings.qr_settings, &self.qr_settings);
-        set(&mut settings.og_title, &self.og_title);
-        set(&mut settings.og_description, &self.og_description);
-        set(&mut settings.appearance_color, &self.appearance_color);
-        set(&mut settings.conversion_tracking, &self.conversion_tracking);
-        set(&mut settings.gps_tracking, &self.gps_tracking);
     }
 }
 

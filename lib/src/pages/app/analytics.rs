@@ -17,8 +17,9 @@ use super::views::{
 use crate::analytics::report::{Breakdown as Entries, RouteStats};
 use crate::domain::Invalid;
 use crate::ids::ObjectId;
-use crate::service::{LinkAnalytics, LinkRecord, ServiceError, WorkspaceAnalytics, parse_analytics_link_id};
+use crate::service::{LinkAnalytics, ServiceError, WorkspaceAnalytics, parse_analytics_link_id};
 use crate::wire::DayRange;
+use crate::wire::LinkRecord;
 
 /// The range presets: query value, label, days back from today (`None`: all time).
 const PRESETS: &[(&str, &str, Option<u64>)] = &[

@@ -7,7 +7,8 @@ use lambda_http::{Body, Response};
 
 use super::super::templates::{Chrome, SwitchEntry, WorkspaceNav};
 use super::super::{Form, PageRequest, cookies, redirect};
-use crate::service::{Access, ServiceError, SessionUser, WorkspaceSummary};
+use crate::service::{Access, ServiceError, SessionUser};
+use crate::wire::WorkspaceSummary;
 
 /// A signed-in person on a page of one of their workspaces.
 pub struct Workspace {

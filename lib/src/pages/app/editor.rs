@@ -1,6 +1,6 @@
-//! Creating, editing and deleting a link. The editor's form becomes the HTTP API's body, read
-//! by the same wire types (`LinkInput`, `LinkPatchInput`) and saved by the same service calls
-//! as `POST /link/create` and `PUT /link/update`; a refusal is shown beside the control its
+//! Creating, editing and deleting a link. The editor's form becomes the HTTP API's typed
+//! requests (`LinkInput`, `LinkPatchInput`), parsed and saved by the same code as
+//! `POST /link/create` and `PUT /link/update`; a refusal is shown beside the control its
 //! `field` names. The builder's buttons (add, remove, move up and down) show the form again,
 //! changed, without saving.
 
@@ -8,7 +8,6 @@ use std::sync::OnceLock;
 
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
-use serde_json::Value;
 
 use super::super::{Page, PageRequest};
 use super::context::{Workspace, redirect_with_notice};
@@ -16,8 +15,8 @@ use super::link_form::{self, Action, LinkForm};
 use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, RuleView, TagOption, VariantView};
 use crate::domain::CountryCode;
 use crate::ids::ObjectId;
-use crate::service::{LinkRecord, ServiceError, parse_link_id};
-use crate::wire::{self, Door, LinkInput, LinkPatchInput};
+use crate::service::{ServiceError, parse_link_id};
+use crate::wire::{Door, Drafter, LinkRecord};
 
 /// Refusals about what was typed: the form is shown again with the sentence beside the field.
 /// Anything else (another workspace's link, a fault) is a page of its own.
@@ -170,6 +169,11 @@ fn variant_letter(i: usize) -> String {
         .map_or_else(|| (i + 1).to_string(), |i| char::from(b'A' + i).to_string())
 }
 
+/// The form is read as the HTTP API reads a body.
+fn drafter<'a>(page: &'a PageRequest<'_>) -> Drafter<'a> {
+    Drafter::new(Door::Http, page.service.clock.as_ref(), page.service.entropy.as_ref())
+}
+
 fn link_id(raw: &str) -> Result<ObjectId, ServiceError> {
     parse_link_id(Some(raw))
 }
@@ -187,8 +191,8 @@ pub async fn create(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Bod
         return editor(page, &ws, form, None, None).await;
     }
     let saved = async {
-        let input: LinkInput = wire::from_json(Value::Object(form.create_body()))?;
-        page.service.create_link(&ws.access, &input, Door::Http).await
+        let draft = drafter(page).draft(&form.create_input()?)?;
+        page.service.create_link(&ws.access, draft).await
     }
     .await;
     match saved {
@@ -217,9 +221,8 @@ pub async fn update(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Resul
         return editor(page, &ws, form, None, Some(&record)).await;
     }
     let saved = async {
-        let patch = form.patch_body(&LinkForm::from_record(&record));
-        let input: LinkPatchInput = wire::from_json(Value::Object(patch))?;
-        page.service.update_link(&ws.access, &id, &input, Door::Http).await
+        let patch = drafter(page).patch(&form.patch_input(&LinkForm::from_record(&record))?)?;
+        page.service.update_link(&ws.access, &id, patch).await
     }
     .await;
     match saved {

@@ -1,14 +1,12 @@
 //! The link editor's form: what a person sees and posts, read from a link record or a posted
 //! form, changed by the builder's buttons (add, remove, move a rule or a variant), and written
-//! as the HTTP API's request body. Nothing here decides what is valid: the body goes through
-//! the same wire types and service code as `POST /link/create` and `PUT /link/update`, and the
-//! service's errors come back to the control their `field` path names.
-
-use serde_json::{Map, Number, Value, json};
+//! as the HTTP API's typed requests (`link_input`). Nothing here decides what is valid: the
+//! requests go through the same parsing and service code as `POST /link/create` and
+//! `PUT /link/update`, and the errors come back to the control their `field` path names.
 
 use super::super::Form;
 use crate::domain::{Browser, Device, Os, RuleFields, Vocabulary};
-use crate::service::LinkRecord;
+use crate::wire::LinkRecord;
 
 /// One conditional rule as the form holds it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -289,86 +287,10 @@ impl LinkForm {
         self.rules.len()
     }
 
-    /// Every field of the HTTP API body, with `null` for a setting left empty. Creating
-    /// leaves the nulls out; an update sends those that differ from the stored link.
-    fn fields(&self) -> Vec<(&'static str, Value)> {
-        let string = |s: &str| Value::String(s.to_string());
-        let or_null = |s: &str| if s.is_empty() { Value::Null } else { string(s) };
-        let mut rules: Vec<Value> = self.rules.iter().map(RuleForm::to_json).collect();
-        let mut default = json!({ "targetUrl": self.default_url, "isDefault": true });
-        if !self.default_name.is_empty() {
-            default["name"] = string(&self.default_name);
-        }
-        rules.push(default);
-        let variants: Vec<Value> = self
-            .variants
-            .iter()
-            .map(|v| json!({ "id": v.id, "name": v.name, "url": v.url, "weight": number_or_text(&v.weight) }))
-            .collect();
-        let mut qr = json!({ "color": self.qr_color, "bgColor": self.qr_bg_color, "useLogo": self.qr_use_logo });
-        if !self.qr_logo.is_empty() {
-            qr["logo"] = string(&self.qr_logo);
-        }
-        vec![
-            ("name", string(&self.name)),
-            ("description", or_null(&self.description)),
-            ("slug", string(&self.slug)),
-            ("domain", string(&self.domain)),
-            ("active", Value::Bool(self.active)),
-            ("tagIds", json!(self.tag_ids)),
-            (
-                "clicksLimit",
-                if self.clicks_limit.is_empty() {
-                    Value::Null
-                } else {
-                    number_or_text(&self.clicks_limit)
-                },
-            ),
-            ("expirationDate", or_null(&self.expiration)),
-            ("rules", Value::Array(rules)),
-            ("abTest", json!({ "enabled": self.ab_enabled, "variants": variants })),
-            ("qrSettings", qr),
-            ("ogTitle", or_null(&self.og_title)),
-            ("ogDescription", or_null(&self.og_description)),
-            ("appearanceColor", or_null(&self.appearance_color)),
-            ("conversionTracking", Value::Bool(self.conversion_tracking)),
-            ("gpsTracking", Value::Bool(self.gps_tracking)),
-        ]
-    }
-
-    /// The body of `POST /link/create` (without `workspaceId`): settings left empty are left
-    /// out, so the API's defaults apply (a generated slug, no A/B test, no limit).
-    pub fn create_body(&self) -> Map<String, Value> {
-        self.fields()
-            .into_iter()
-            .filter(|(name, value)| match *name {
-                "slug" => value.as_str().is_some_and(|s| !s.is_empty()),
-                "abTest" => self.ab_enabled || !self.variants.is_empty(),
-                "tagIds" => !self.tag_ids.is_empty(),
-                _ => !value.is_null(),
-            })
-            .map(|(name, value)| (name.to_string(), value))
-            .collect()
-    }
-
-    /// The body of `PUT /link/update` (without `workspaceId` and `linkId`): only what differs
-    /// from `stored`, so an untouched setting is never rewritten (an expired date may stay,
-    /// rule ids and their statistics survive an edit of the name), and `null` clears.
-    pub fn patch_body(&self, stored: &LinkForm) -> Map<String, Value> {
-        let before = stored.normalized().fields();
-        let now = self.normalized().fields();
-        self.fields()
-            .into_iter()
-            .zip(now.into_iter().zip(before))
-            .filter(|(_, ((_, now), (_, then)))| now != then)
-            .map(|((name, value), _)| (name.to_string(), value))
-            .collect()
-    }
-
     /// The form with its unordered choices sorted (tags, and each rule's countries, devices,
     /// systems, browsers and days): a select or checkboxes post them in their own order, which
     /// must not count as a change.
-    fn normalized(&self) -> Self {
+    pub(super) fn normalized(&self) -> Self {
         let mut form = self.clone();
         form.tag_ids.sort();
         for rule in &mut form.rules {
@@ -385,72 +307,6 @@ impl LinkForm {
         form
     }
 
-    /// The paths of the controls (and groups of controls) an error can be shown beside.
-    fn controls(&self) -> Vec<String> {
-        const TOP: &[&str] = &[
-            "name",
-            "description",
-            "slug",
-            "domain",
-            "active",
-            "tagIds",
-            "clicksLimit",
-            "expirationDate",
-            "rules",
-            "abTest",
-            "abTest.enabled",
-            "abTest.variants",
-            "qrSettings",
-            "qrSettings.color",
-            "qrSettings.bgColor",
-            "qrSettings.useLogo",
-            "qrSettings.logo",
-            "ogTitle",
-            "ogDescription",
-            "appearanceColor",
-            "conversionTracking",
-            "gpsTracking",
-        ];
-        const RULE: &[&str] = &[
-            "name",
-            "targetUrl",
-            "country",
-            "city",
-            "device",
-            "os",
-            "browser",
-            "locale",
-            "timeStart",
-            "timeEnd",
-            "daysOfWeek",
-        ];
-        let mut controls: Vec<String> = TOP.iter().map(|c| c.to_string()).collect();
-        for i in 0..=self.default_index() {
-            controls.push(format!("rules[{i}]"));
-            let fields = if i == self.default_index() { &RULE[..2] } else { RULE };
-            controls.extend(fields.iter().map(|f| rule_field(i, f)));
-        }
-        for i in 0..self.variants.len() {
-            controls.push(format!("abTest.variants[{i}]"));
-            controls.extend(["name", "url", "weight"].iter().map(|f| variant_field(i, f)));
-        }
-        controls
-    }
-
-    /// The control an error naming `path` (`rules[1].country[0]`) is shown beside: the deepest
-    /// control whose path starts it; `None` when the form has none (the error is shown above).
-    pub fn anchor(&self, path: &str) -> Option<String> {
-        self.controls()
-            .into_iter()
-            .filter(|c| {
-                path == c
-                    || path
-                        .strip_prefix(c.as_str())
-                        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
-            })
-            .max_by_key(String::len)
-    }
-
     /// The sum of the variants' weights as typed (shown beside them; the service decides).
     pub fn weight_sum(&self) -> f64 {
         self.variants
@@ -458,17 +314,6 @@ impl LinkForm {
             .filter_map(|v| v.weight.trim().parse::<f64>().ok())
             .sum()
     }
-}
-
-/// A number when the text is one, else the text (which the wire type then refuses, naming the
-/// field, as the API refuses a string where a number belongs).
-fn number_or_text(raw: &str) -> Value {
-    let raw = raw.trim();
-    raw.parse::<u64>()
-        .map(Value::from)
-        .ok()
-        .or_else(|| raw.parse::<f64>().ok().and_then(Number::from_f64).map(Value::Number))
-        .unwrap_or_else(|| Value::String(raw.to_string()))
 }
 
 impl RuleForm {
@@ -491,50 +336,6 @@ impl RuleForm {
                 .map(i64::to_string)
                 .collect(),
         }
-    }
-
-    fn to_json(&self) -> Value {
-        let mut rule = Map::new();
-        if !self.name.is_empty() {
-            rule.insert("name".into(), Value::String(self.name.clone()));
-        }
-        rule.insert("targetUrl".into(), Value::String(self.target_url.clone()));
-        rule.insert("isDefault".into(), Value::Bool(false));
-        let mut list = |name: &str, values: Vec<Value>| {
-            if !values.is_empty() {
-                rule.insert(name.to_string(), Value::Array(values));
-            }
-        };
-        let strings = |values: &[String]| values.iter().map(|v| Value::String(v.clone())).collect();
-        list("country", strings(&self.countries));
-        list(
-            "city",
-            self.cities
-                .lines()
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(|c| Value::String(c.to_string()))
-                .collect(),
-        );
-        list("device", strings(&self.devices));
-        list("os", strings(&self.os));
-        list("browser", strings(&self.browsers));
-        list(
-            "locale",
-            self.locales
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|l| !l.is_empty())
-                .map(|l| Value::String(l.to_string()))
-                .collect(),
-        );
-        list("daysOfWeek", self.days.iter().map(|d| number_or_text(d)).collect());
-        if !self.time_start.is_empty() {
-            rule.insert("timeStart".into(), Value::String(self.time_start.clone()));
-        }
-        if !self.time_end.is_empty() {
-            rule.insert("timeEnd".into(), Value::String(self.time_end.clone()));
-        }
-        Value::Object(rule)
     }
 
     pub fn has(&self, list: &[String], value: &str) -> bool {
@@ -564,27 +365,6 @@ mod tests {
     }
 
     #[test]
-    fn a_posted_form_becomes_the_api_body_with_the_default_rule_last() {
-        let form = posted(
-            "name=Spring&default.targetUrl=https%3A%2F%2Fe.com%2F&rules%5B0%5D.targetUrl=https%3A%2F%2Fe.com%2Fde\
-             &rules%5B0%5D.country=DE&rules%5B0%5D.country=AT&rules%5B0%5D.city=Wien%0D%0AGraz\
-             &rules%5B0%5D.daysOfWeek=1&rules%5B0%5D.locale=de%2C+en&active=on",
-        );
-        let body = form.create_body();
-        assert_eq!(
-            body["rules"],
-            json!([
-                { "targetUrl": "https://e.com/de", "isDefault": false, "country": ["DE", "AT"],
-                  "city": ["Wien", "Graz"], "locale": ["de", "en"], "daysOfWeek": [1] },
-                { "targetUrl": "https://e.com/", "isDefault": true }
-            ])
-        );
-        assert_eq!(body["active"], json!(true));
-        assert!(!body.contains_key("slug"), "an empty slug is generated by the service");
-        assert!(!body.contains_key("abTest"));
-    }
-
-    #[test]
     fn builder_buttons_move_and_remove_rules() {
         let mut form = posted("rules%5B0%5D.targetUrl=a&rules%5B1%5D.targetUrl=b&rules%5B2%5D.targetUrl=c");
         assert!(form.apply(Action::parse(Some("rule-up-2"))));
@@ -602,56 +382,5 @@ mod tests {
         let mut form = posted("abTest.variants%5B0%5D.id=a&abTest.variants%5B1%5D.id=c");
         form.apply(Action::AddVariant);
         assert_eq!(form.variants[2].id, "b");
-    }
-
-    #[test]
-    fn an_update_sends_only_what_changed_and_null_for_what_was_cleared() {
-        let stored = posted("name=A&description=note&default.targetUrl=https%3A%2F%2Fe.com&slug=a&domain=sl.test");
-        let mut edited = stored.clone();
-        edited.name = "B".into();
-        edited.description.clear();
-        let patch = edited.patch_body(&stored);
-        assert_eq!(Value::Object(patch), json!({ "name": "B", "description": null }));
-    }
-
-    #[test]
-    fn an_error_path_finds_the_deepest_control_it_names() {
-        let form = posted("rules%5B0%5D.targetUrl=a&rules%5B1%5D.targetUrl=b&abTest.variants%5B0%5D.id=a");
-        assert_eq!(form.anchor("rules[1].country[0]").as_deref(), Some("rules[1].country"));
-        assert_eq!(form.anchor("rules[1]").as_deref(), Some("rules[1]"));
-        assert_eq!(
-            form.anchor("rules[2].targetUrl").as_deref(),
-            Some("rules[2].targetUrl"),
-            "the default rule"
-        );
-        assert_eq!(form.anchor("rules[2].country").as_deref(), Some("rules[2]"));
-        assert_eq!(
-            form.anchor("abTest.variants[0].id").as_deref(),
-            Some("abTest.variants[0]")
-        );
-        assert_eq!(form.anchor("tagIds[3]").as_deref(), Some("tagIds"));
-        assert_eq!(form.anchor("names").as_deref(), None);
-        assert_eq!(form.anchor("url"), None);
-    }
-
-    #[test]
-    fn choices_posted_in_another_order_are_no_change() {
-        let stored = posted(
-            "name=A&default.targetUrl=x&rules%5B0%5D.targetUrl=y&rules%5B0%5D.country=US&rules%5B0%5D.country=DE",
-        );
-        let edited = posted(
-            "name=A&default.targetUrl=x&rules%5B0%5D.targetUrl=y&rules%5B0%5D.country=DE&rules%5B0%5D.country=US",
-        );
-        assert!(
-            edited.patch_body(&stored).is_empty(),
-            "the rules (and their ids) are kept"
-        );
-    }
-
-    #[test]
-    fn numbers_that_are_not_numbers_reach_the_wire_type_as_text() {
-        assert_eq!(number_or_text("12"), json!(12));
-        assert_eq!(number_or_text("2.5"), json!(2.5));
-        assert_eq!(number_or_text("ten"), json!("ten"));
     }
 }

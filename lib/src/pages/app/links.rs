@@ -7,7 +7,8 @@ use super::super::{Page, PageRequest};
 use super::context::Workspace;
 use super::views::{FirstRun, LinkRow, LinksPage, Places, TagOption};
 use crate::domain::LinkStatus;
-use crate::service::{LinkRecord, ListQuery, ServiceError};
+use crate::service::{ListQuery, ServiceError};
+use crate::wire::LinkRecord;
 
 /// Links per page.
 const PAGE_SIZE: &str = "20";

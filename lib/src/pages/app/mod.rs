@@ -7,12 +7,14 @@
 //! short-link domain), and `app` is a reserved slug.
 
 mod analytics;
+mod anchors;
 mod charts;
 mod context;
 mod csv;
 mod editor;
 mod home;
 mod link_form;
+mod link_input;
 mod links;
 mod views;
 

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
+use super::{BulkItems, Submitted};
 use crate::domain::{Link, Slug};
 use crate::ids::ObjectId;
-use crate::wire::Submitted;
 
 /// `POST /link/create` and `create_link`: `{ message, id, slug, fullLink }`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -100,7 +100,20 @@ pub struct BulkOutcome {
 }
 
 impl BulkOutcome {
-    pub fn new(created: Vec<BulkCreated>, failed: Vec<BulkFailure>) -> Self {
+    /// The answer to a bulk create: the links made, in item order, and every failed item
+    /// beside what was submitted for it. `results` has one entry per item of `items`.
+    pub fn new(results: Vec<Result<Link, String>>, items: BulkItems) -> Self {
+        let mut created = Vec::new();
+        let mut failed = Vec::new();
+        for (result, item) in results.into_iter().zip(items.0) {
+            match result {
+                Ok(link) => created.push(BulkCreated::from(&link)),
+                Err(error) => failed.push(BulkFailure {
+                    input: item.submitted,
+                    error,
+                }),
+            }
+        }
         Self {
             message: format!("{} links created, {} failed.", created.len(), failed.len()),
             created,
