@@ -14,6 +14,7 @@ mod editor;
 mod home;
 mod link_form;
 mod links;
+mod range;
 mod views;
 
 use lambda_http::{Body, Response};
