@@ -5,8 +5,9 @@
 use lambda_http::{Body, Response};
 
 use super::super::{PageRequest, download};
-use super::analytics::{self, Range};
+use super::analytics;
 use super::context::Workspace;
+use super::range::Range;
 use crate::analytics::report::Breakdown as Entries;
 use crate::service::{ServiceError, parse_analytics_link_id};
 

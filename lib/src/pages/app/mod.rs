@@ -16,6 +16,7 @@ mod home;
 mod link_form;
 mod link_input;
 mod links;
+mod range;
 mod views;
 
 use lambda_http::{Body, Response};
