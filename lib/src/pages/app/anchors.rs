@@ -73,12 +73,7 @@ impl LinkForm {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::pages::Form;
-
-    fn posted(body: &str) -> LinkForm {
-        LinkForm::from_post(&Form::from_bytes(body.as_bytes()))
-    }
+    use crate::pages::app::link_form::tests::posted;
 
     #[test]
     fn an_error_path_finds_the_deepest_control_it_names() {

@@ -357,10 +357,11 @@ pub fn browsers() -> Vec<&'static str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn posted(body: &str) -> LinkForm {
+    /// The form a browser posts as `body` (URL-encoded).
+    pub(in crate::pages::app) fn posted(body: &str) -> LinkForm {
         LinkForm::from_post(&Form::from_bytes(body.as_bytes()))
     }
 

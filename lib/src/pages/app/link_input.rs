@@ -217,11 +217,7 @@ impl LinkForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::Form;
-
-    fn posted(body: &str) -> LinkForm {
-        LinkForm::from_post(&Form::from_bytes(body.as_bytes()))
-    }
+    use crate::pages::app::link_form::tests::posted;
 
     fn text(values: &[&str]) -> Option<Vec<String>> {
         Some(values.iter().map(|v| v.to_string()).collect())
