@@ -395,6 +395,50 @@ mod tests {
         assert!(html.contains("url=https://e.com/?a=1&amp;b=&quot;2&quot;"));
     }
 
+    /// The pages byte for byte, with every character either escaper treats differently.
+    #[test]
+    fn the_pages_are_exactly_what_visitors_have_always_been_served() {
+        assert_eq!(
+            pages::not_found(),
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Link not found</title></head>\
+             <body style=\"font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem\">\
+             <h1>Link not found</h1><p>There is no link at this address. Check it for typos.</p></body></html>"
+        );
+        assert_eq!(
+            pages::gone(),
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Link no longer available</title></head>\
+             <body style=\"font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem\">\
+             <h1>Link no longer available</h1><p>This link is no longer available.</p></body></html>"
+        );
+        let title = "Tom's <b>\"deal\"</b> & more";
+        assert_eq!(
+            pages::preview(
+                Some("https://e.com/?a=1&b='2'"),
+                "https://sl.test/x?y=\"z\"",
+                title,
+                Some("It's \"<i>x</i>\" & y")
+            ),
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>Tom's &lt;b&gt;\"deal\"&lt;/b&gt; &amp; more</title>\
+             <meta property=\"og:title\" content=\"Tom's &lt;b&gt;&quot;deal&quot;&lt;/b&gt; &amp; more\">\
+             <meta property=\"og:description\" content=\"It's &quot;&lt;i&gt;x&lt;/i&gt;&quot; &amp; y\">\
+             <meta name=\"description\" content=\"It's &quot;&lt;i&gt;x&lt;/i&gt;&quot; &amp; y\">\
+             <meta property=\"og:url\" content=\"https://sl.test/x?y=&quot;z&quot;\">\
+             <meta http-equiv=\"refresh\" content=\"0; url=https://e.com/?a=1&amp;b='2'\"></head>\
+             <body><a href=\"https://e.com/?a=1&amp;b='2'\">Tom's &lt;b&gt;\"deal\"&lt;/b&gt; &amp; more</a></body></html>"
+        );
+        assert_eq!(
+            pages::preview(None, "https://sl.test/x", title, None),
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>Tom's &lt;b&gt;\"deal\"&lt;/b&gt; &amp; more</title>\
+             <meta property=\"og:title\" content=\"Tom's &lt;b&gt;&quot;deal&quot;&lt;/b&gt; &amp; more\">\
+             <meta property=\"og:url\" content=\"https://sl.test/x\"></head>\
+             <body><p>Tom's &lt;b&gt;\"deal\"&lt;/b&gt; &amp; more</p></body></html>"
+        );
+    }
+
     #[test]
     fn a_preview_without_a_destination_has_no_refresh() {
         let html = pages::preview(None, "https://sl.test/x", "Limited", None);
