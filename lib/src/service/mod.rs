@@ -8,6 +8,7 @@ mod error;
 pub mod idempotency;
 mod keys;
 pub mod limits;
+mod link_cache;
 mod links;
 mod list_cursor;
 pub mod oauth;
@@ -16,6 +17,7 @@ mod qr;
 mod reading;
 mod refused_credentials;
 mod sign_in;
+mod visit;
 
 use std::sync::Arc;
 
@@ -26,6 +28,7 @@ pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
+pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
 pub use reading::{
@@ -37,6 +40,7 @@ pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
+pub use visit::{Location, Visit, VisitOutcome, plan, with_query};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
