@@ -87,8 +87,7 @@ async fn main() {
         { "targetUrl": "https://example.com/", "isDefault": true } ] });
     let input: LinkInput = serde_json::from_value(rules_body).unwrap();
     let viral = service.create_link(&access, &input, Door::Http).await.unwrap();
-    let rule_ids: Vec<String> = service
-        .store
+    let rule_ids: Vec<String> = lib::testing::store(&service)
         .get_link(&viral.id)
         .await
         .unwrap()
@@ -105,8 +104,7 @@ async fn main() {
         let input: LinkInput =
             serde_json::from_value(json!({ "name": format!("Link {i}"), "url": "https://example.com/x" })).unwrap();
         let link = service.create_link(&access, &input, Door::Http).await.unwrap();
-        let rule = service
-            .store
+        let rule = lib::testing::store(&service)
             .get_link(&link.id)
             .await
             .unwrap()
@@ -120,7 +118,7 @@ async fn main() {
         links.push((link.id, vec![rule], OTHER_LINK_CLICKS_PER_DAY));
     }
     let started = Instant::now();
-    traffic::load(&service.store, &ws.id, &links, first_day, DAYS).await;
+    traffic::load(lib::testing::store(&service), &ws.id, &links, first_day, DAYS).await;
     let all_clicks: u64 = links.iter().map(|(_, _, per_day)| per_day * DAYS).sum();
     println!(
         "loaded {all_clicks} clicks ({} of one link, the rest over {OTHER_LINKS} more) over {DAYS} days through the aggregator in {:.1} s",
@@ -145,8 +143,7 @@ async fn main() {
         let t = Instant::now();
         report = Some(service.link_analytics(&access, &viral.id, range).await.unwrap());
         link_times.push(t.elapsed());
-        link_items = service
-            .store
+        link_items = lib::testing::store(&service)
             .day_stats(
                 &lib::store::keys::StatsOwner::Link(viral.id.clone()),
                 first_day,

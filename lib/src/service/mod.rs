@@ -12,11 +12,13 @@ mod link_cache;
 mod links;
 mod list_cursor;
 pub mod oauth;
+mod operator;
 mod outcomes;
 mod qr;
 mod reading;
 mod refused_credentials;
 mod sign_in;
+mod table;
 mod visit;
 
 use std::sync::Arc;
@@ -51,7 +53,9 @@ use crate::store::Store;
 /// Everything an operation needs, built once per process and shared by reference.
 #[derive(Clone)]
 pub struct Service {
-    pub store: Store,
+    /// The service's own: doors, the operator's tools and other crates go through its methods
+    /// (tests and benches reach it with `lib::testing::store`).
+    pub(crate) store: Store,
     pub config: Config,
     pub clock: Arc<dyn Clock>,
     pub entropy: Arc<dyn Entropy>,
