@@ -88,8 +88,7 @@ async fn main() {
         .create_link(&access, lib::testing::http_draft(&service, rules_body))
         .await
         .unwrap();
-    let rule_ids: Vec<String> = service
-        .store
+    let rule_ids: Vec<String> = lib::testing::store(&service)
         .get_link(&viral.id)
         .await
         .unwrap()
@@ -113,8 +112,7 @@ async fn main() {
             )
             .await
             .unwrap();
-        let rule = service
-            .store
+        let rule = lib::testing::store(&service)
             .get_link(&link.id)
             .await
             .unwrap()
@@ -128,7 +126,7 @@ async fn main() {
         links.push((link.id, vec![rule], OTHER_LINK_CLICKS_PER_DAY));
     }
     let started = Instant::now();
-    traffic::load(&service.store, &ws.id, &links, first_day, DAYS).await;
+    traffic::load(lib::testing::store(&service), &ws.id, &links, first_day, DAYS).await;
     let all_clicks: u64 = links.iter().map(|(_, _, per_day)| per_day * DAYS).sum();
     println!(
         "loaded {all_clicks} clicks ({} of one link, the rest over {OTHER_LINKS} more) over {DAYS} days through the aggregator in {:.1} s",
@@ -153,8 +151,7 @@ async fn main() {
         let t = Instant::now();
         report = Some(service.link_analytics(&access, &viral.id, range).await.unwrap());
         link_times.push(t.elapsed());
-        link_items = service
-            .store
+        link_items = lib::testing::store(&service)
             .day_stats(
                 &lib::store::keys::StatsOwner::Link(viral.id.clone()),
                 first_day,

@@ -119,7 +119,7 @@ async fn main() {
         .collect();
     let started = Instant::now();
     let links = vec![(link.id.clone(), rules, CLICKS_PER_DAY)];
-    traffic::load(&service.store, &ws.id, &links, first_day, DAYS).await;
+    traffic::load(lib::testing::store(&service), &ws.id, &links, first_day, DAYS).await;
     println!(
         "loaded {} clicks of one link over {DAYS} days through the aggregator in {:.1} s",
         CLICKS_PER_DAY * DAYS,

@@ -29,7 +29,7 @@ pub async fn seed_demo(service: &Service, port: u16) -> Result<(), admin::AdminE
     if admin::resolve_user(service, DEMO_EMAIL).await.is_err() {
         admin::create_user(service, DEMO_EMAIL).await?;
     }
-    if service.store.get_workspace(&workspace_id).await?.is_none() {
+    if service.workspace(&workspace_id).await?.is_none() {
         let options = admin::NewWorkspace {
             id: Some(workspace_id.clone()),
             name: "Demo workspace".into(),

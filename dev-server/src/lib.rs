@@ -94,8 +94,8 @@ pub async fn run(settings: Settings, seed: bool) -> Result<(), Box<dyn std::erro
         tracing::warn!("AWS_ENDPOINT_URL_DYNAMODB is not set: the dev server will talk to real DynamoDB");
     }
     let service = Service::from_env().await?;
-    if lib::store::ensure_table(service.store.client(), service.store.table()).await? {
-        tracing::info!(table = service.store.table(), "created table");
+    if service.ensure_table().await? {
+        tracing::info!(table = service.table_name(), "created table");
     }
     let port: u16 = std::env::var("PORT").ok().and_then(|p| p.parse().ok()).unwrap_or(3000);
     if seed {

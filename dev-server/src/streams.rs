@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use aws_sdk_dynamodbstreams::Client as StreamsClient;
 use aws_sdk_dynamodbstreams::types::{OperationType, ShardIteratorType};
-use lib::analytics::{ClickRecord, FoldReport, fold};
+use lib::analytics::{ClickRecord, FoldReport};
 use lib::service::Service;
 use tokio::sync::Mutex;
 
@@ -115,18 +115,10 @@ impl StreamPoller {
     }
 
     async fn find_stream(&self) -> Result<String, StreamError> {
-        let table = self
-            .service
-            .store
-            .client()
-            .describe_table()
-            .table_name(self.service.store.table())
-            .send()
-            .await;
-        table
-            .map_err(failed)?
-            .table
-            .and_then(|t| t.latest_stream_arn)
+        self.service
+            .table_stream()
+            .await
+            .map_err(|e| failed(lib::telemetry::error_chain(&e)))?
             .ok_or_else(|| failed("no stream"))
     }
 
@@ -165,7 +157,7 @@ impl StreamPoller {
                 }
             }
             if !clicks.is_empty() {
-                let folded = fold(&self.service.store, &clicks).await.map_err(failed)?;
+                let folded = self.service.fold_clicks(&clicks).await.map_err(failed)?;
                 report.records += folded.records;
                 report.updates_applied += folded.updates_applied;
                 report.updates_skipped += folded.updates_skipped;

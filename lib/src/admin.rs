@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 
 use crate::domain::{
-    Email, Hostname, Invalid, Membership, NewPassword, PasswordHash, Plan, PlanChange, RateLimitOverrides, Role, Scope,
-    Tag, User, VerifiedDomain, Workspace,
+    Email, Hostname, Invalid, Membership, NewPassword, Plan, PlanChange, RateLimitOverrides, Role, Scope, Tag, User,
+    VerifiedDomain, Workspace,
 };
 use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
@@ -26,8 +26,8 @@ pub enum AdminError {
 /// A user given as an id or an e-mail address.
 pub async fn resolve_user(service: &Service, user: &str) -> Result<User, AdminError> {
     let found = match ObjectId::parse(user) {
-        Ok(id) => service.store.get_user(&id).await?,
-        Err(_) => service.store.find_user_by_email(&Email::parse(user)?).await?,
+        Ok(id) => service.user(&id).await?,
+        Err(_) => service.user_by_email(&Email::parse(user)?).await?,
     };
     found.ok_or_else(|| AdminError::NotFound(format!("no user {user:?}")))
 }
@@ -48,19 +48,9 @@ pub async fn create_user_with_password(
     email: &str,
     password: Option<&str>,
 ) -> Result<User, AdminError> {
-    let password_hash = password
-        .map(NewPassword::parse)
-        .transpose()?
-        .map(|p| PasswordHash::new(&p, service.entropy.as_ref()));
-    let user = User {
-        id: service.new_id(),
-        email: Email::parse(email)?,
-        api_key_hash: None,
-        password_hash,
-        created_at: service.clock.now(),
-    };
-    match service.store.create_user(&user).await {
-        Ok(()) => Ok(user),
+    let password = password.map(NewPassword::parse).transpose()?;
+    match service.create_user(Email::parse(email)?, password.as_ref()).await {
+        Ok(user) => Ok(user),
         Err(CreateUserError::EmailTaken) => Err(AdminError::Conflict(format!(
             "a user with e-mail {email} already exists"
         ))),
@@ -100,7 +90,7 @@ pub async fn create_workspace(service: &Service, owner: &str, options: NewWorksp
         link_count: 0,
         created_at: service.clock.now(),
     };
-    service.store.create_workspace(&workspace).await?;
+    service.create_workspace(&workspace).await?;
     Ok(workspace)
 }
 
@@ -110,7 +100,7 @@ pub async fn set_license(
     expires: Option<DateTime<Utc>>,
 ) -> Result<ObjectId, AdminError> {
     let id = workspace_id(workspace)?;
-    if !service.store.set_license(&id, expires).await? {
+    if !service.set_license(&id, expires).await? {
         return Err(AdminError::NotFound(format!("no workspace {workspace}")));
     }
     Ok(id)
@@ -122,7 +112,7 @@ pub async fn set_plan(service: &Service, workspace: &str, change: &PlanChange) -
     if change.is_empty() {
         return Err(Invalid::general("nothing to change: give at least one plan setting").into());
     }
-    match service.store.set_plan(&id, change).await? {
+    match service.set_plan(&id, change).await? {
         Some(workspace) => Ok(workspace.plan),
         None => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
     }
@@ -137,7 +127,7 @@ pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &s
         user_id: user.id,
         role,
     };
-    if !service.store.put_membership(&membership).await? {
+    if !service.add_member(&membership).await? {
         return Err(AdminError::NotFound(format!("no workspace {workspace}")));
     }
     Ok(membership)
@@ -148,8 +138,7 @@ pub async fn remove_member(service: &Service, workspace: &str, user: &str) -> Re
     let workspace = workspace_id(workspace)?;
     let user = resolve_user(service, user).await?;
     let found = service
-        .store
-        .get_workspace(&workspace)
+        .workspace(&workspace)
         .await?
         .ok_or_else(|| AdminError::NotFound(format!("no workspace {workspace}")))?;
     if found.owner_id == user.id {
@@ -158,7 +147,7 @@ pub async fn remove_member(service: &Service, workspace: &str, user: &str) -> Re
             user.email.as_str()
         )));
     }
-    if !service.store.delete_membership(&workspace, &user.id).await? {
+    if !service.remove_member(&workspace, &user.id).await? {
         return Err(AdminError::NotFound(format!(
             "{} is not a member of workspace {workspace}",
             user.email.as_str()
@@ -178,7 +167,7 @@ pub async fn add_domain(
         workspace_id: workspace_id(workspace)?,
         verified,
     };
-    if !service.store.put_domain(&domain).await? {
+    if !service.add_domain(&domain).await? {
         return Err(AdminError::Conflict(format!(
             "{host} belongs to another workspace, or workspace {workspace} does not exist"
         )));
@@ -195,7 +184,7 @@ pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Resul
         workspace_id: workspace_id(workspace)?,
         name: name.trim().to_string(),
     };
-    if !service.store.create_tag(&tag).await? {
+    if !service.create_tag(&tag).await? {
         return Err(AdminError::NotFound(format!("no workspace {workspace}")));
     }
     Ok(tag)

@@ -451,8 +451,7 @@ async fn a_user_without_a_password_cannot_sign_in() {
     let user = app.user().await;
     let email = app
         .service
-        .store
-        .get_user(&crate::helpers::oid(&user))
+        .user(&crate::helpers::oid(&user))
         .await
         .unwrap()
         .unwrap()

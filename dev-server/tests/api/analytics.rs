@@ -251,8 +251,7 @@ async fn a_stream_batch_folded_twice_is_counted_once() {
         .await;
     let workspace = crate::helpers::oid(&ws.id);
     let clicks = app
-        .service
-        .store
+        .store()
         .clicks_on(&workspace, day("2026-03-02").date_naive())
         .await
         .unwrap();
@@ -265,9 +264,9 @@ async fn a_stream_batch_folded_twice_is_counted_once() {
             click,
         })
         .collect();
-    let first = lib::analytics::fold(&app.service.store, &records).await.unwrap();
-    let again = lib::analytics::fold(&app.service.store, &records).await.unwrap();
-    let half = lib::analytics::fold(&app.service.store, &records[1..]).await.unwrap();
+    let first = app.service.fold_clicks(&records).await.unwrap();
+    let again = app.service.fold_clicks(&records).await.unwrap();
+    let half = app.service.fold_clicks(&records[1..]).await.unwrap();
     assert!(first.updates_applied > 0 && first.updates_skipped == 0);
     assert_eq!((again.updates_applied, half.updates_applied), (0, 0));
     let (_, body) = app.link_analytics(&ws, &id, "&to=2026-03-02").await;

@@ -174,11 +174,10 @@ async fn once_a_thousand_clients_registered_this_hour_no_address_registers_anoth
         lib::store::keys::EVERY_SOURCE,
         hour,
     );
-    app.service
-        .store
+    app.store()
         .client()
         .put_item()
-        .table_name(app.service.store.table())
+        .table_name(app.service.table_name())
         .item("PK", aws_sdk_dynamodb::types::AttributeValue::S(counter.pk))
         .item("SK", aws_sdk_dynamodb::types::AttributeValue::S(counter.sk))
         .item("count", aws_sdk_dynamodb::types::AttributeValue::N("999".into()))

@@ -44,14 +44,7 @@ async fn bulk_of_100_with_some_invalid_reports_created_and_failed() {
         assert_eq!(created["name"], stored.link.settings.name.as_str());
         assert_eq!(created["fullLink"], stored.link.full_link());
     }
-    let count = app
-        .service
-        .store
-        .get_workspace(&oid(&ws.id))
-        .await
-        .unwrap()
-        .unwrap()
-        .link_count;
+    let count = app.service.workspace(&oid(&ws.id)).await.unwrap().unwrap().link_count;
     assert_eq!(count, 95);
 }
 
@@ -103,14 +96,7 @@ async fn bulk_is_refused_whole_when_the_quota_cannot_take_every_valid_item() {
                     "resource": "links", "limit": 5, "current": 1 })
         )
     );
-    let count = app
-        .service
-        .store
-        .get_workspace(&oid(&ws.id))
-        .await
-        .unwrap()
-        .unwrap()
-        .link_count;
+    let count = app.service.workspace(&oid(&ws.id)).await.unwrap().unwrap().link_count;
     assert_eq!(count, 1, "a refused call creates nothing");
 }
 

@@ -326,7 +326,7 @@ async fn twenty_concurrent_creates_of_one_slug_give_one_winner() {
         .filter(|(s, b)| *s == StatusCode::CONFLICT && b["error"] == "This slug is already taken.")
         .count();
     assert_eq!((ok, conflicts), (1, 19), "{results:?}");
-    let workspace = app.service.store.get_workspace(&oid(&ws.id)).await.unwrap().unwrap();
+    let workspace = app.service.workspace(&oid(&ws.id)).await.unwrap().unwrap();
     assert_eq!(workspace.link_count, 1, "losers must not consume quota");
 }
 

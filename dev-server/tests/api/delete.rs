@@ -16,14 +16,7 @@ async fn delete_removes_the_link_frees_its_slug_and_its_quota() {
         (StatusCode::OK, json!({ "message": "Link \"doomed\" deleted." }))
     );
     assert!(app.stored(&id).await.is_none());
-    let count = app
-        .service
-        .store
-        .get_workspace(&oid(&ws.id))
-        .await
-        .unwrap()
-        .unwrap()
-        .link_count;
+    let count = app.service.workspace(&oid(&ws.id)).await.unwrap().unwrap().link_count;
     assert_eq!(count, 0);
     app.create_ok(&ws, link_with_slug("reborn", "doomed")).await;
 }

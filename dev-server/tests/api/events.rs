@@ -17,7 +17,7 @@ const EVENT_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
 /// Seeds the user, key and workspace the sample events name.
 async fn seed_event_identity(app: &TestApp) {
     let owner = app.user().await;
-    let user = app.service.store.get_user(&oid(&owner)).await.unwrap().unwrap();
+    let user = app.service.user(&oid(&owner)).await.unwrap().unwrap();
     let record = ApiKeyRecord {
         user_id: user.id.clone(),
         http_api: true,
@@ -26,8 +26,7 @@ async fn seed_event_identity(app: &TestApp) {
         prefix: None,
         created_at: chrono::Utc::now(),
     };
-    app.service
-        .store
+    app.store()
         .rotate_api_key(&user, &hash_api_key(EVENT_KEY), &record)
         .await
         .unwrap();

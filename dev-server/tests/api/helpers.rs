@@ -243,10 +243,14 @@ impl TestApp {
         .await
     }
 
+    /// The service's store, to seed or inspect the table directly.
+    pub fn store(&self) -> &Store {
+        lib::testing::store(&self.service)
+    }
+
     /// The link as stored (straight from DynamoDB Local).
     pub async fn stored(&self, link_id: &str) -> Option<StoredLink> {
-        self.service
-            .store
+        self.store()
             .get_link(&ObjectId::parse(link_id).unwrap())
             .await
             .expect("read link")
@@ -417,16 +421,14 @@ impl TestApp {
     /// The raw clicks stored for a link today.
     pub async fn clicks(&self, link_id: &str) -> Vec<lib::store::Click> {
         let pointer = self
-            .service
-            .store
+            .store()
             .get_link_ref(&oid(link_id))
             .await
             .expect("ref")
             .expect("link exists");
         let day = self.clock_now().date_naive();
         let all = self
-            .service
-            .store
+            .store()
             .clicks_on(&pointer.workspace_id, day)
             .await
             .expect("clicks");

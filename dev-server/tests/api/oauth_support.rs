@@ -228,11 +228,10 @@ impl TestApp {
     /// hand-edited record would lack it).
     pub async fn forget_client_secret(&self, client: &Client) {
         let key = lib::store::keys::oauth_client(&lib::domain::oauth::stored_hash(&client.id));
-        self.service
-            .store
+        self.store()
             .client()
             .update_item()
-            .table_name(self.service.store.table())
+            .table_name(self.service.table_name())
             .key("PK", aws_sdk_dynamodb::types::AttributeValue::S(key.pk))
             .key("SK", aws_sdk_dynamodb::types::AttributeValue::S(key.sk))
             .update_expression("REMOVE secretHash")
@@ -248,11 +247,10 @@ impl TestApp {
         let mut start = None;
         loop {
             let out = self
-                .service
-                .store
+                .store()
                 .client()
                 .scan()
-                .table_name(self.service.store.table())
+                .table_name(self.service.table_name())
                 .set_exclusive_start_key(start)
                 .send()
                 .await

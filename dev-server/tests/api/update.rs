@@ -259,13 +259,6 @@ async fn update_never_touches_the_quota() {
     let ws = app.workspace().await;
     let id = app.create_ok(&ws, link_with_slug("q", "q1")).await;
     app.update(&ws, &id, json!({ "slug": "q2" })).await;
-    let count = app
-        .service
-        .store
-        .get_workspace(&oid(&ws.id))
-        .await
-        .unwrap()
-        .unwrap()
-        .link_count;
+    let count = app.service.workspace(&oid(&ws.id)).await.unwrap().unwrap().link_count;
     assert_eq!(count, 1);
 }

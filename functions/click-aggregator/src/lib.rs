@@ -6,12 +6,12 @@
 
 use aws_lambda_events::event::dynamodb::Event;
 use lambda_runtime::{Error, LambdaEvent};
-use lib::analytics::{FoldReport, click_records, fold};
+use lib::analytics::{FoldReport, click_records};
 use lib::service::Service;
 
 pub async fn handler(service: &Service, event: LambdaEvent<Event>) -> Result<FoldReport, Error> {
     let records = click_records(&event.payload)?;
-    let report = fold(&service.store, &records).await?;
+    let report = service.fold_clicks(&records).await?;
     tracing::info!(
         records = report.records,
         applied = report.updates_applied,

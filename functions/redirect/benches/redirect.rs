@@ -7,7 +7,7 @@ use std::hint::black_box;
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use lib::domain::Link;
-use lib::redirect::plan;
+use lib::service::plan;
 use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
 use serde_json::json;

@@ -1,15 +1,16 @@
 //! The visitor door's HTTP side: `GET`/`HEAD /{slug}` on a short domain read into a
-//! [`VisitRequest`], and an [`Outcome`] encoded as the answer (redirect, preview, 404, 410).
+//! [`Visit`], and the [`VisitOutcome`] encoded as the answer (redirect, preview, 404, 410).
 
 use lambda_http::http::{HeaderValue, Method, StatusCode, header};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::json;
 
-use super::{GONE, Outcome, Redirector, VisitRequest, pages};
+use super::{GONE, Redirector, pages};
+use crate::domain::{Hostname, Slug};
 use crate::http;
-use crate::service::ServiceError;
-use crate::visitor::VisitorHeaders;
+use crate::service::{ServiceError, Visit, VisitOutcome};
+use crate::visitor::{Trigger, Visitor, VisitorHeaders};
 
 /// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
 pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
@@ -51,27 +52,51 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
         return forbidden();
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
-    let source_ip = match req.request_context_ref() {
-        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
-        _ => None,
+    let Some(visit) = read_visit(&req, head) else {
+        return response_for(&VisitOutcome::NotFound, head, wants_json);
     };
-    let slug = http::path_param(&req, "slug").unwrap_or_else(|| req.uri().path().trim_start_matches('/').to_string());
-    let request = VisitRequest {
-        // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
-        host: http::header_str(&req, "x-forwarded-host")
-            .or_else(|| http::header_str(&req, "host"))
-            .or(req.uri().host())
-            .unwrap_or_default(),
-        slug: &slug,
-        head,
-        query: req.uri().query(),
-        headers: visitor_headers(&req, source_ip.as_deref()),
-    };
-    let outcome = match redirector.visit(&request).await {
+    let outcome = match redirector.service.visit(&redirector.cache, visit).await {
         Ok(outcome) => outcome,
         Err(err) => return http::error_response(&err, &http::request_id(&req)),
     };
     response_for(&outcome, head, wants_json)
+}
+
+/// The visit a request asks for; `None` when its host or path cannot name a link (404).
+fn read_visit(req: &Request, head: bool) -> Option<Visit> {
+    let source_ip = match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        _ => None,
+    };
+    // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
+    let host = http::header_str(req, "x-forwarded-host")
+        .or_else(|| http::header_str(req, "host"))
+        .or(req.uri().host())
+        .unwrap_or_default();
+    let slug = http::path_param(req, "slug").unwrap_or_else(|| req.uri().path().trim_start_matches('/').to_string());
+    let domain = Hostname::parse("host", without_port(host)).ok()?;
+    let slug = Slug::parse(&slug.to_ascii_lowercase()).ok()?;
+    let (trigger, query) = Trigger::split(req.uri().query());
+    Some(Visit {
+        domain,
+        slug,
+        visitor: Visitor::classify(&visitor_headers(req, source_ip.as_deref())),
+        head,
+        trigger,
+        query,
+    })
+}
+
+/// The `Host` without its port (one that is all digits; anything else is left to fail the
+/// hostname check).
+fn without_port(host: &str) -> &str {
+    host.rsplit_once(':').map_or(host, |(h, port)| {
+        if port.bytes().all(|b| b.is_ascii_digit()) {
+            h
+        } else {
+            host
+        }
+    })
 }
 
 /// `403` to a request that did not come through CloudFront: a plain sentence, nothing else.
@@ -105,9 +130,9 @@ pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> Visi
 }
 
 /// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body.
-pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response<Body> {
+pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool) -> Response<Body> {
     let (status, content_type, body) = match outcome {
-        Outcome::Redirect { location } => {
+        VisitOutcome::Redirect { location } => {
             let mut response = Response::new(Body::Empty);
             *response.status_mut() = StatusCode::FOUND;
             let headers = response.headers_mut();
@@ -115,7 +140,7 @@ pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response
             no_store(headers);
             return response;
         }
-        Outcome::Preview {
+        VisitOutcome::Preview {
             location,
             title,
             description,
@@ -130,19 +155,19 @@ pub fn response_for(outcome: &Outcome, head: bool, wants_json: bool) -> Response
                 description.as_deref(),
             ),
         ),
-        Outcome::Live => (StatusCode::OK, "text/html; charset=utf-8", String::new()),
-        Outcome::NotFound if wants_json => (
+        VisitOutcome::Live => (StatusCode::OK, "text/html; charset=utf-8", String::new()),
+        VisitOutcome::NotFound if wants_json => (
             StatusCode::NOT_FOUND,
             "application/json",
             json!({ "error": ServiceError::LinkNotFound.to_string() }).to_string(),
         ),
-        Outcome::NotFound => (StatusCode::NOT_FOUND, "text/html; charset=utf-8", pages::not_found()),
-        Outcome::Gone if wants_json => (
+        VisitOutcome::NotFound => (StatusCode::NOT_FOUND, "text/html; charset=utf-8", pages::not_found()),
+        VisitOutcome::Gone if wants_json => (
             StatusCode::GONE,
             "application/json",
             json!({ "error": GONE }).to_string(),
         ),
-        Outcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
+        VisitOutcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
     };
     let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
     *response.status_mut() = status;

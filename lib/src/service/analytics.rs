@@ -8,8 +8,10 @@ use chrono::NaiveDate;
 use super::{Access, Service, ServiceError};
 use crate::analytics::report::{self, Summed};
 pub use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
+use crate::analytics::{ClickRecord, FoldReport};
 use crate::domain::Invalid;
 use crate::ids::ObjectId;
+use crate::store::StoreError;
 use crate::store::keys::StatsOwner;
 use crate::wire::DayRange;
 
@@ -86,6 +88,13 @@ impl Service {
     /// All-time counted clicks of a link (the `clicks` of the full link record).
     pub async fn total_clicks(&self, link: &ObjectId) -> Result<u64, ServiceError> {
         Ok(self.store.link_total(link).await?)
+    }
+
+    /// Folds raw clicks from the table's stream into the per-day rollups (the
+    /// `click-aggregator` function, and the dev server's stand-in for it); a record already
+    /// counted is skipped, so a retried batch never counts a click twice.
+    pub async fn fold_clicks(&self, records: &[ClickRecord]) -> Result<FoldReport, StoreError> {
+        crate::analytics::fold(&self.store, records).await
     }
 }
 

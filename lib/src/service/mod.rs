@@ -8,13 +8,17 @@ mod error;
 pub mod idempotency;
 mod keys;
 pub mod limits;
+mod link_cache;
 mod links;
 mod list_cursor;
 pub mod oauth;
+mod operator;
 mod qr;
 mod reading;
 mod refused_credentials;
 mod sign_in;
+mod table;
+mod visit;
 
 use std::sync::Arc;
 
@@ -25,6 +29,7 @@ pub use bulk::MAX_BULK_LINKS;
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
+pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 
@@ -32,6 +37,7 @@ pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
+pub use visit::{Location, Visit, VisitOutcome, plan, with_query};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
@@ -42,7 +48,9 @@ use crate::store::Store;
 /// Everything an operation needs, built once per process and shared by reference.
 #[derive(Clone)]
 pub struct Service {
-    pub store: Store,
+    /// The service's own: doors, the operator's tools and other crates go through its methods
+    /// (tests and benches reach it with `lib::testing::store`).
+    pub(crate) store: Store,
     pub config: Config,
     pub clock: Arc<dyn Clock>,
     pub entropy: Arc<dyn Entropy>,

@@ -38,7 +38,9 @@ pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutco
 pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
-pub use table::{DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table};
+pub use table::{
+    DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table, latest_stream_arn,
+};
 pub use workspaces::WorkspaceView;
 
 use items::{

@@ -176,6 +176,18 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<bool, StoreErr
     Ok(false)
 }
 
+/// The table's stream, which the dev server reads in place of Lambda's event source mapping
+/// (DynamoDB Local gives every table one); `None` for a table without.
+pub async fn latest_stream_arn(client: &Client, table: &str) -> Result<Option<String>, StoreError> {
+    let described = client
+        .describe_table()
+        .table_name(table)
+        .send()
+        .await
+        .map_err(|e| StoreError::request("DescribeTable", e))?;
+    Ok(described.table.and_then(|t| t.latest_stream_arn))
+}
+
 /// Adds `index` to an existing table (DynamoDB fills it from the items already there).
 async fn add_index(client: &Client, table: &str, index: &IndexDefinition) -> Result<(), StoreError> {
     use aws_sdk_dynamodb::types::{CreateGlobalSecondaryIndexAction, GlobalSecondaryIndexUpdate};

@@ -13,3 +13,9 @@ pub mod ua_corpus;
 pub use clock::{FixedClock, SeededEntropy};
 pub use links::{FIXTURE_TIME, http_draft, link_from_json, link_from_json_at, stored_link};
 pub use requests::{IamAction, Reads, RequestCounter, local_client};
+
+/// The service's store, for tests and benches that seed or inspect the table directly; every
+/// production crate goes through the service's methods.
+pub fn store(service: &crate::service::Service) -> &crate::store::Store {
+    &service.store
+}

@@ -1,0 +1,74 @@
+//! What the operator's tools do to accounts and workspaces: `linkctl` and the dev server's demo
+//! seed, through `lib::admin`, which reads their text into these domain values and words the
+//! failures. No caller to authorise and nothing to refuse but what the store reports, so the
+//! answers are the store's own: `false` or `None` when the workspace (or user) is not there.
+
+use chrono::{DateTime, Utc};
+
+use super::Service;
+use crate::domain::{Email, Membership, NewPassword, PasswordHash, PlanChange, Tag, User, VerifiedDomain, Workspace};
+use crate::ids::ObjectId;
+use crate::store::{CreateUserError, StoreError};
+
+impl Service {
+    pub async fn user(&self, id: &ObjectId) -> Result<Option<User>, StoreError> {
+        self.store.get_user(id).await
+    }
+
+    pub async fn user_by_email(&self, email: &Email) -> Result<Option<User>, StoreError> {
+        self.store.find_user_by_email(email).await
+    }
+
+    /// A new user, who can sign in to the pages when given a password (stored as its argon2id
+    /// hash).
+    pub async fn create_user(&self, email: Email, password: Option<&NewPassword>) -> Result<User, CreateUserError> {
+        // The salt is drawn before the id, as it always was (seeded tests see the same values).
+        let password_hash = password.map(|p| PasswordHash::new(p, self.entropy.as_ref()));
+        let user = User {
+            id: self.new_id(),
+            email,
+            api_key_hash: None,
+            password_hash,
+            created_at: self.clock.now(),
+        };
+        self.store.create_user(&user).await?;
+        Ok(user)
+    }
+
+    pub async fn workspace(&self, id: &ObjectId) -> Result<Option<Workspace>, StoreError> {
+        self.store.get_workspace(id).await
+    }
+
+    /// Stores a new workspace with its owner as its first member.
+    pub async fn create_workspace(&self, workspace: &Workspace) -> Result<(), StoreError> {
+        self.store.create_workspace(workspace).await
+    }
+
+    pub async fn set_license(&self, workspace: &ObjectId, expires: Option<DateTime<Utc>>) -> Result<bool, StoreError> {
+        self.store.set_license(workspace, expires).await
+    }
+
+    /// The workspace with its plan changed.
+    pub async fn set_plan(&self, workspace: &ObjectId, change: &PlanChange) -> Result<Option<Workspace>, StoreError> {
+        self.store.set_plan(workspace, change).await
+    }
+
+    /// Adds or changes a membership; `false` when the workspace or user does not exist.
+    pub async fn add_member(&self, membership: &Membership) -> Result<bool, StoreError> {
+        self.store.put_membership(membership).await
+    }
+
+    /// `false` when the user was no member.
+    pub async fn remove_member(&self, workspace: &ObjectId, user: &ObjectId) -> Result<bool, StoreError> {
+        self.store.delete_membership(workspace, user).await
+    }
+
+    /// `false` when another workspace holds the host or the workspace does not exist.
+    pub async fn add_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
+        self.store.put_domain(domain).await
+    }
+
+    pub async fn create_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
+        self.store.create_tag(tag).await
+    }
+}

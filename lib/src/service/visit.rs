@@ -1,0 +1,247 @@
+//! A visit to a short link: look the link up, choose the destination for the classified
+//! visitor, count the click. The redirect door reads the request into a [`Visit`] and encodes
+//! the [`VisitOutcome`].
+//!
+//! One visit costs at most one DynamoDB read (none when the link is cached) and one write
+//! (the raw click); a delivery of a click-limited link costs one more write, the conditional
+//! update that consumes the limit.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use lambda_http::http::HeaderValue;
+
+use super::link_cache::LinkCache;
+use super::{Service, ServiceError};
+use crate::domain::{Hostname, Link, Slug, TargetUrl};
+use crate::routing::{self, Route};
+use crate::store::{Click, ClickPlacement, StoredLink, keys};
+use crate::visitor::{Agent, Trigger, Visitor};
+
+/// One visit as the door read it: which link, who asks, and how.
+#[derive(Debug, Clone)]
+pub struct Visit {
+    pub domain: Hostname,
+    pub slug: Slug,
+    pub visitor: Visitor,
+    /// Only asking (`HEAD`): never counted, and a click-limited link hands out no destination.
+    pub head: bool,
+    /// A QR scan (`qr=1` in the query) or a plain visit.
+    pub trigger: Trigger,
+    /// The visitor's own query string, forwarded to the destination (without the `qr=1` of a
+    /// QR scan).
+    pub query: Option<String>,
+}
+
+/// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
+/// and the visitor's query re-encoded by the `url` crate, so a redirect never lacks a valid
+/// `Location`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location(HeaderValue);
+
+impl Location {
+    pub fn new(target: &TargetUrl, query: Option<&str>) -> Self {
+        let location = HeaderValue::from_str(&with_query(target.as_str(), query))
+            .or_else(|_| HeaderValue::from_str(target.as_str()))
+            .expect("a TargetUrl holds visible ASCII only");
+        Self(location)
+    }
+
+    pub fn header_value(&self) -> &HeaderValue {
+        &self.0
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.to_str().expect("built from visible ASCII")
+    }
+}
+
+/// What a visit turns into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VisitOutcome {
+    /// 302 to `location`.
+    Redirect { location: Location },
+    /// 200 with an HTML page carrying OG tags (preview crawlers) and, unless the link is
+    /// click-limited, a refresh to `location`.
+    Preview {
+        location: Option<Location>,
+        title: String,
+        description: Option<String>,
+        /// The short link itself (`og:url`).
+        short_link: String,
+    },
+    /// 200 without a destination: `HEAD` of a live click-limited link (handing out the
+    /// destination would consume the limit).
+    Live,
+    /// 404: no such link here.
+    NotFound,
+    /// 410: inactive, expired or over its click limit.
+    Gone,
+}
+
+/// The destination for a live link and a classified visitor, and the route that chose it.
+/// Pure: no I/O, time and randomness injected.
+pub fn plan<'a>(
+    link: &'a Link,
+    visitor: &Visitor,
+    now: DateTime<Utc>,
+    entropy: &dyn crate::clock::Entropy,
+    query: Option<&str>,
+) -> (Route<'a>, VisitOutcome) {
+    let route = routing::choose(&link.settings, visitor, now, entropy);
+    let location = Location::new(route.target(), query);
+    let outcome = match visitor.agent {
+        Agent::Preview => VisitOutcome::Preview {
+            // A click-limited link hands its destination out only against the limit.
+            location: link.settings.clicks_limit.is_none().then_some(location),
+            short_link: link.full_link(),
+            title: link
+                .settings
+                .og_title
+                .as_ref()
+                .map_or_else(|| link.settings.name.as_str().to_string(), |t| t.as_str().to_string()),
+            description: link.settings.og_description.as_ref().map(|d| d.as_str().to_string()),
+        },
+        Agent::Human | Agent::Bot => VisitOutcome::Redirect { location },
+    };
+    (route, outcome)
+}
+
+/// Appends the visitor's query parameters to `target`; the target's own parameters win.
+pub fn with_query(target: &str, query: Option<&str>) -> String {
+    let Some(query) = query.map(|q| q.trim_start_matches('?')).filter(|q| !q.is_empty()) else {
+        return target.to_string();
+    };
+    let Ok(mut url) = url::Url::parse(target) else {
+        return target.to_string();
+    };
+    let existing: Vec<String> = url.query_pairs().map(|(k, _)| k.into_owned()).collect();
+    let extra: Vec<(String, String)> = url::form_urlencoded::parse(query.as_bytes())
+        .filter(|(k, _)| !k.is_empty() && !existing.iter().any(|e| e == k))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    if extra.is_empty() {
+        return target.to_string();
+    }
+    url.query_pairs_mut().extend_pairs(extra);
+    url.to_string()
+}
+
+impl Service {
+    /// Serves one visit; `cache` is the calling function's own (see [`LinkCache`]).
+    pub async fn visit(&self, cache: &LinkCache, visit: Visit) -> Result<VisitOutcome, ServiceError> {
+        let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
+            return Ok(VisitOutcome::NotFound);
+        };
+        let now = self.clock.now();
+        if !stored.link.is_live(now, stored.limited_clicks) {
+            return Ok(VisitOutcome::Gone);
+        }
+        let visitor = &visit.visitor;
+        let entropy = self.entropy.as_ref();
+        let (route, outcome) = plan(&stored.link, visitor, now, entropy, visit.query.as_deref());
+        let limited = stored.link.settings.clicks_limit.is_some();
+        // HEAD and previews never count; on a click-limited link they get no destination.
+        if visit.head {
+            return Ok(if limited { VisitOutcome::Live } else { outcome });
+        }
+        match visitor.agent {
+            Agent::Preview => return Ok(outcome),
+            // Bots are not counted; on a click-limited link their delivery still consumes it.
+            Agent::Bot if !limited => return Ok(outcome),
+            Agent::Bot | Agent::Human => {}
+        }
+        let click = self.click(&stored.link, visitor, route, now, visit.trigger);
+        let placement = ClickPlacement {
+            shard: entropy.below(keys::CLICK_SHARDS),
+            expires_at: now + chrono::Duration::days(i64::from(self.config.click_retention_days)),
+        };
+        if limited {
+            let link = &stored.link;
+            if !self
+                .store
+                .count_limited_click(&link.domain, &link.slug, &link.id)
+                .await?
+            {
+                return Ok(VisitOutcome::Gone);
+            }
+            // Counted against the limit: the visitor is served even if recording fails.
+            if let Err(err) = self.store.record_click(&click, placement).await {
+                tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "counted click not recorded");
+            }
+            return Ok(outcome);
+        }
+        self.store.record_click(&click, placement).await?;
+        Ok(outcome)
+    }
+
+    async fn load(
+        &self,
+        cache: &LinkCache,
+        domain: &Hostname,
+        slug: &Slug,
+    ) -> Result<Option<Arc<StoredLink>>, ServiceError> {
+        let ttl = self.config.link_cache_ttl;
+        let key = (domain.clone(), slug.clone());
+        let now = self.clock.now();
+        if let Some(hit) = cache.get(&key, now, ttl) {
+            return Ok(Some(hit));
+        }
+        let Some(stored) = self.store.get_link_at(domain, slug, true).await? else {
+            return Ok(None);
+        };
+        let stored = Arc::new(stored);
+        // A click-limited link is never cached: its counter must be read fresh.
+        if !ttl.is_zero() && stored.link.settings.clicks_limit.is_none() {
+            cache.put(key, stored.clone(), now, ttl);
+        }
+        Ok(Some(stored))
+    }
+
+    fn click(&self, link: &Link, visitor: &Visitor, route: Route<'_>, now: DateTime<Utc>, trigger: Trigger) -> Click {
+        let (rule_id, variant_id) = match route {
+            Route::Rule(rule) => (Some(rule.id.to_string()), None),
+            Route::Variant(variant) => (None, Some(variant.id.as_str().to_string())),
+        };
+        Click {
+            id: self.new_id(),
+            link_id: link.id.clone(),
+            workspace_id: link.workspace_id.clone(),
+            at: now,
+            day: now.date_naive(),
+            rule_id,
+            variant_id,
+            country: visitor.country.map(|c| c.alpha2().to_string()),
+            city: visitor.city.clone(),
+            device: visitor.device,
+            os: visitor.os,
+            browser: visitor.browser,
+            referrer: visitor.referrer.clone(),
+            visitor: visitor.visitor_hash.clone(),
+            bot: visitor.agent == Agent::Bot,
+            trigger,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_visitor_query_is_appended_and_the_target_wins() {
+        assert_eq!(
+            with_query("https://e.com/p?a=1", Some("a=2&b=3")),
+            "https://e.com/p?a=1&b=3"
+        );
+        assert_eq!(
+            with_query("https://e.com/p", Some("utm_source=x")),
+            "https://e.com/p?utm_source=x"
+        );
+        assert_eq!(with_query("https://e.com/p", None), "https://e.com/p");
+        assert_eq!(
+            with_query("myapp://open?id=4", Some("ref=sl")),
+            "myapp://open?id=4&ref=sl"
+        );
+    }
+}
