@@ -13,7 +13,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::errors;
-use super::tools::{self, TOOLS, ToolName};
+use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
 use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, WorkspaceChoice, metered};
 
@@ -87,8 +87,8 @@ impl Server {
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
     ) -> Result<tools::Output, ServiceError> {
-        let tool = ToolName::named(&request.name);
-        let class = tool.map_or(RateClass::Standard, ToolName::rate_class);
+        let tool = tools::named(&request.name);
+        let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
             .ok_or_else(|| {
                 ServiceError::BadRequest(format!(
@@ -97,15 +97,14 @@ impl Server {
                 ))
             })
             .and_then(|tool| {
-                let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
-                admitted.caller.require_scope(def.scope)?;
+                admitted.caller.require_scope(tool.scope)?;
                 let mut args = request.arguments.unwrap_or_default();
                 // An access token's grant names its workspace: with none chosen, that one.
                 let workspace =
                     workspace_of(&mut args, parts).or_else(|| admitted.caller.bound_workspace().map(|w| w.to_string()));
-                Ok((workspace, tool.parse_args(args)?))
+                Ok((workspace, (tool.parse)(args)?))
             });
-        let (workspace, parsed) = match prepared {
+        let (workspace, call) = match prepared {
             Ok(prepared) => prepared,
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -120,7 +119,7 @@ impl Server {
         match self.service.open_workspace(admitted.caller.clone(), Some(&id)).await {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                tools::run(&self.service, &access, parsed).await
+                call.run(&self.service, &access).await
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -235,7 +234,7 @@ impl ServerHandler for Server {
         let tools: Vec<Tool> = TOOLS
             .iter()
             .filter(|t| admitted.caller.has_scope(t.scope))
-            .map(|t| t.tool.clone())
+            .map(|t| t.definition.clone())
             .collect();
         let mut result = ListToolsResult::with_all_items(tools);
         result.ttl_ms = Some(TOOLS_TTL_MS);
@@ -245,7 +244,7 @@ impl ServerHandler for Server {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        TOOLS.iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+        tools::named(name).map(|t| t.definition.clone())
     }
 
     async fn call_tool(
