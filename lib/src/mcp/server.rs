@@ -2,7 +2,6 @@
 //! tool call (the tool, its scope, its arguments, then the workspace, then the operation).
 
 use std::borrow::Cow;
-use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
     CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListToolsResult, MetaObject,
@@ -12,10 +11,11 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
+use super::channel::Admitted;
 use super::errors;
 use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
-use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, WorkspaceChoice, metered};
+use crate::service::{RateClass, Service, ServiceError, WorkspaceChoice, metered};
 
 pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \
 rules or a weighted A/B split, with click analytics. Every tool works inside one workspace. Select it with the \
@@ -37,36 +37,6 @@ pub const SUPPORTED_VERSIONS: [ProtocolVersion; 5] = [
 /// (it depends on the key's scopes).
 const DISCOVER_TTL_MS: u64 = 3_600_000;
 const TOOLS_TTL_MS: u64 = 60_000;
-
-/// What the adapter learnt about a request before rmcp saw it, carried in the HTTP request's
-/// extensions (rmcp hands the request parts to the handler).
-#[derive(Debug, Clone)]
-pub struct Admitted {
-    pub caller: Caller,
-    /// The id the logs know the request by.
-    pub request_id: String,
-    /// The JSON-RPC id and method of the message.
-    pub id: Value,
-    pub method: Option<String>,
-    /// Where the request's rate-limit status is left for the answer's headers.
-    pub meter: Meter,
-}
-
-/// A request's rate-limit status, shared between the adapter (which charges every message but
-/// a tool call, and writes the headers) and the server (which charges a tool call once its
-/// workspace is known).
-#[derive(Debug, Clone, Default)]
-pub struct Meter(Arc<Mutex<Option<RateStatus>>>);
-
-impl Meter {
-    pub fn set(&self, status: Option<RateStatus>) {
-        *self.0.lock().expect("meter lock") = status;
-    }
-
-    pub fn get(&self) -> Option<RateStatus> {
-        self.0.lock().expect("meter lock").clone()
-    }
-}
 
 /// One request's server: the service every door shares.
 #[derive(Debug, Clone)]
@@ -136,7 +106,7 @@ impl Server {
         class: RateClass,
     ) -> Result<(), ServiceError> {
         let charged = self.service.charge(&admitted.caller, workspace, class).await;
-        admitted.meter.set(metered(&charged));
+        admitted.meter.charged(metered(&charged));
         charged.map(|_| ())
     }
 }
@@ -255,7 +225,11 @@ impl ServerHandler for Server {
         let (parts, admitted) = admitted(&context)?;
         match self.call(admitted, parts, request).await {
             Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
-            Err(err) => Err(errors::to_rpc(&err, &admitted.request_id)),
+            Err(err) => {
+                let rpc = errors::to_rpc(&err, &admitted.request_id);
+                admitted.meter.refused(&err, &rpc);
+                Err(rpc)
+            }
         }
     }
 }
