@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use http_body_util::{BodyExt, Full};
 use lib::domain::Tag;
 use lib::ids::ObjectId;
-use lib::mcp::tools::{Output, Parsed, ToolName};
+use lib::mcp::tools::Output;
 use lib::store::StoredLink;
 use lib::testing::SeededEntropy;
 use lib::wire::LinkRecord;
@@ -46,7 +46,7 @@ impl ServerHandler for InMemory {
     ) -> Result<CallToolResponse, ErrorData> {
         let mut args = request.arguments.unwrap_or_default();
         args.remove("workspaceId");
-        let Ok(Parsed::Get(_id)) = ToolName::named(&request.name).unwrap().parse_args(args) else {
+        let Ok(_call) = (lib::mcp::tools::named(&request.name).unwrap().parse)(args) else {
             panic!("get_link arguments")
         };
         let record = LinkRecord::new(

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use lib::domain::LinkDraft;
 use lib::ids::ObjectId;
-use lib::mcp::tools::{Parsed, TOOLS, ToolDef, ToolName};
+use lib::mcp::tools::{Args, Call, CreateLink, TOOLS, Tool, ToolCall};
 use lib::testing::SeededEntropy;
 use lib::wire::LinkRecord;
 use lib::wire::{Door, ParseContext};
@@ -15,13 +15,13 @@ fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::draft202012::new(schema).unwrap_or_else(|e| panic!("invalid schema: {e}\n{schema}"))
 }
 
-fn tool(name: &str) -> &'static ToolDef {
-    TOOLS.iter().find(|t| t.tool.name == name).expect("tool")
+fn tool(name: &str) -> &'static Tool {
+    lib::mcp::tools::named(name).expect("tool")
 }
 
 /// A tool's definition as `tools/list` shows it.
-fn definition(tool: &ToolDef) -> Value {
-    serde_json::to_value(&tool.tool).unwrap()
+fn definition(tool: &Tool) -> Value {
+    serde_json::to_value(&tool.definition).unwrap()
 }
 
 fn input_schema(name: &str) -> jsonschema::Validator {
@@ -32,16 +32,21 @@ fn output_schema(name: &str) -> jsonschema::Validator {
     validator(&definition(tool(name))["outputSchema"])
 }
 
-/// Parses a call's arguments as the MCP door does (without `workspaceId`).
-fn parse(name: &str, args: &Value) -> Result<Parsed, lib::service::ServiceError> {
+/// A call's arguments as the MCP door hands them to a tool (without `workspaceId`).
+fn args_of(args: &Value) -> Args {
     let mut args = args.as_object().unwrap().clone();
     args.remove("workspaceId");
-    ToolName::named(name).expect("tool").parse_args(args)
+    args
+}
+
+/// Parses a call's arguments as the MCP door does.
+fn parse(name: &str, args: &Value) -> Result<Call, lib::service::ServiceError> {
+    (tool(name).parse)(args_of(args))
 }
 
 /// Whether the create_link parser (wire shape, then domain parsing as MCP) accepts `args`.
 fn parser_accepts_create(args: &Value) -> bool {
-    let Ok(Parsed::Create(input)) = parse("create_link", args) else {
+    let Ok(CreateLink(input)) = CreateLink::parse(args_of(args)) else {
         return false;
     };
     let now: DateTime<Utc> = "2026-11-22T12:00:00Z".parse().unwrap();
@@ -68,15 +73,15 @@ fn every_schema_is_valid_json_schema_2020_12() {
         let definition = definition(tool);
         for key in ["inputSchema", "outputSchema"] {
             let schema = &definition[key];
-            assert!(jsonschema::meta::is_valid(schema), "{} {key}", tool.tool.name);
+            assert!(jsonschema::meta::is_valid(schema), "{} {key}", tool.name);
             assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
-            assert_eq!(schema["type"], "object", "{} {key}", tool.tool.name);
+            assert_eq!(schema["type"], "object", "{} {key}", tool.name);
             validator(schema);
         }
         assert_eq!(
             definition["inputSchema"]["additionalProperties"], false,
             "{}",
-            tool.tool.name
+            tool.name
         );
     }
 }
@@ -249,7 +254,7 @@ fn the_workspace_list_fits_every_output_schema() {
         assert!(
             validator(&definition(tool)["outputSchema"]).is_valid(&list),
             "{}",
-            tool.tool.name
+            tool.name
         );
     }
 }
@@ -265,7 +270,7 @@ fn reads_are_marked_read_only_and_delete_and_update_destructive() {
     for tool in TOOLS.iter() {
         let definition = definition(tool);
         let a = &definition["annotations"];
-        let name = tool.tool.name.as_ref();
+        let name = tool.name;
         let read = name.starts_with("get_") || name == "list_links";
         assert_eq!(a["readOnlyHint"], read, "{name}");
         let destructive = matches!(name, "delete_link" | "update_link");

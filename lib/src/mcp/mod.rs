@@ -5,7 +5,9 @@
 //! the contract's statuses. The tools call the same service code as the HTTP API.
 
 mod adapter;
+mod admission;
 pub mod args;
+pub mod channel;
 pub mod errors;
 pub mod server;
 pub mod tools;
@@ -15,7 +17,8 @@ use std::sync::Arc;
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
-pub use server::{Admitted, INSTRUCTIONS, Server};
+pub use channel::{Admitted, Meter};
+pub use server::{INSTRUCTIONS, Server};
 
 use crate::config::ConfigError;
 use crate::origin::PublicBase;

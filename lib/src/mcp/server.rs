@@ -2,7 +2,6 @@
 //! tool call (the tool, its scope, its arguments, then the workspace, then the operation).
 
 use std::borrow::Cow;
-use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
     CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListToolsResult, MetaObject,
@@ -12,10 +11,11 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
+use super::channel::Admitted;
 use super::errors;
-use super::tools::{self, TOOLS, ToolName};
+use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
-use crate::service::{Caller, RateClass, RateStatus, Service, ServiceError, metered};
+use crate::service::{RateClass, Service, ServiceError, metered};
 use crate::wire::WorkspaceChoice;
 
 pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \
@@ -39,36 +39,6 @@ pub const SUPPORTED_VERSIONS: [ProtocolVersion; 5] = [
 const DISCOVER_TTL_MS: u64 = 3_600_000;
 const TOOLS_TTL_MS: u64 = 60_000;
 
-/// What the adapter learnt about a request before rmcp saw it, carried in the HTTP request's
-/// extensions (rmcp hands the request parts to the handler).
-#[derive(Debug, Clone)]
-pub struct Admitted {
-    pub caller: Caller,
-    /// The id the logs know the request by.
-    pub request_id: String,
-    /// The JSON-RPC id and method of the message.
-    pub id: Value,
-    pub method: Option<String>,
-    /// Where the request's rate-limit status is left for the answer's headers.
-    pub meter: Meter,
-}
-
-/// A request's rate-limit status, shared between the adapter (which charges every message but
-/// a tool call, and writes the headers) and the server (which charges a tool call once its
-/// workspace is known).
-#[derive(Debug, Clone, Default)]
-pub struct Meter(Arc<Mutex<Option<RateStatus>>>);
-
-impl Meter {
-    pub fn set(&self, status: Option<RateStatus>) {
-        *self.0.lock().expect("meter lock") = status;
-    }
-
-    pub fn get(&self) -> Option<RateStatus> {
-        self.0.lock().expect("meter lock").clone()
-    }
-}
-
 /// One request's server: the service every door shares.
 #[derive(Debug, Clone)]
 pub struct Server {
@@ -88,8 +58,8 @@ impl Server {
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
     ) -> Result<tools::Output, ServiceError> {
-        let tool = ToolName::named(&request.name);
-        let class = tool.map_or(RateClass::Standard, ToolName::rate_class);
+        let tool = tools::named(&request.name);
+        let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
             .ok_or_else(|| {
                 ServiceError::BadRequest(format!(
@@ -98,15 +68,14 @@ impl Server {
                 ))
             })
             .and_then(|tool| {
-                let def = TOOLS.iter().find(|t| t.name == tool).expect("every tool is defined");
-                admitted.caller.require_scope(def.scope)?;
+                admitted.caller.require_scope(tool.scope)?;
                 let mut args = request.arguments.unwrap_or_default();
                 // An access token's grant names its workspace: with none chosen, that one.
                 let workspace =
                     workspace_of(&mut args, parts).or_else(|| admitted.caller.bound_workspace().map(|w| w.to_string()));
-                Ok((workspace, tool.parse_args(args)?))
+                Ok((workspace, (tool.parse)(args)?))
             });
-        let (workspace, parsed) = match prepared {
+        let (workspace, call) = match prepared {
             Ok(prepared) => prepared,
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -121,7 +90,7 @@ impl Server {
         match self.service.open_workspace(admitted.caller.clone(), Some(&id)).await {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                tools::run(&self.service, &access, parsed).await
+                call.run(&self.service, &access).await
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -138,7 +107,7 @@ impl Server {
         class: RateClass,
     ) -> Result<(), ServiceError> {
         let charged = self.service.charge(&admitted.caller, workspace, class).await;
-        admitted.meter.set(metered(&charged));
+        admitted.meter.charged(metered(&charged));
         charged.map(|_| ())
     }
 }
@@ -236,7 +205,7 @@ impl ServerHandler for Server {
         let tools: Vec<Tool> = TOOLS
             .iter()
             .filter(|t| admitted.caller.has_scope(t.scope))
-            .map(|t| t.tool.clone())
+            .map(|t| t.definition.clone())
             .collect();
         let mut result = ListToolsResult::with_all_items(tools);
         result.ttl_ms = Some(TOOLS_TTL_MS);
@@ -246,7 +215,7 @@ impl ServerHandler for Server {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        TOOLS.iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+        tools::named(name).map(|t| t.definition.clone())
     }
 
     async fn call_tool(
@@ -257,7 +226,11 @@ impl ServerHandler for Server {
         let (parts, admitted) = admitted(&context)?;
         match self.call(admitted, parts, request).await {
             Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
-            Err(err) => Err(errors::to_rpc(&err, &admitted.request_id)),
+            Err(err) => {
+                let rpc = errors::to_rpc(&err, &admitted.request_id);
+                admitted.meter.refused(&err, &rpc);
+                Err(rpc)
+            }
         }
     }
 }
