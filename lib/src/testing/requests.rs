@@ -251,6 +251,15 @@ pub async fn local_client(endpoint: &str, counter: &RequestCounter) -> aws_sdk_d
         .interceptor(counter.clone())
         // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
         .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
+        // The SDK's retry quota is one token bucket per partition for the whole process: the
+        // tests of a binary share it, and a burst of 500s in one test (hundreds of guesses at
+        // one item) would leave the others no retries on a loaded machine. DynamoDB Local is
+        // no service to protect, so its clients retry without a quota.
+        .retry_partition(
+            aws_smithy_runtime::client::retries::RetryPartition::custom("dynamodb-local")
+                .token_bucket(aws_smithy_runtime::client::retries::TokenBucket::unlimited())
+                .build(),
+        )
         .build();
     aws_sdk_dynamodb::Client::from_conf(config)
 }
