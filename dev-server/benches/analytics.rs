@@ -102,16 +102,7 @@ async fn main() {
 
     let mut links = vec![(viral.id.clone(), rule_ids, clicks / DAYS)];
     for i in 0..OTHER_LINKS {
-        let link = service
-            .create_link(
-                &access,
-                lib::testing::http_draft(
-                    &service,
-                    json!({ "name": format!("Link {i}"), "url": "https://example.com/x" }),
-                ),
-            )
-            .await
-            .unwrap();
+        let link = lib::testing::create_plain_link(&service, &access, i).await;
         let rule = lib::testing::store(&service)
             .get_link(&link.id)
             .await

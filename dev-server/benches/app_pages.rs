@@ -98,16 +98,7 @@ async fn main() {
         .await
         .unwrap();
     for i in 0..OTHER_LINKS {
-        service
-            .create_link(
-                &access,
-                lib::testing::http_draft(
-                    &service,
-                    json!({ "name": format!("Link {i}"), "url": "https://example.com/x" }),
-                ),
-            )
-            .await
-            .unwrap();
+        lib::testing::create_plain_link(&service, &access, i).await;
     }
     let rules: Vec<String> = service
         .get_link_record(&access, &link.id)

@@ -179,13 +179,21 @@ pub async fn ensure_table(client: &Client, table: &str) -> Result<bool, StoreErr
 /// The table's stream, which the dev server reads in place of Lambda's event source mapping
 /// (DynamoDB Local gives every table one); `None` for a table without.
 pub async fn latest_stream_arn(client: &Client, table: &str) -> Result<Option<String>, StoreError> {
+    Ok(describe(client, table).await?.and_then(|t| t.latest_stream_arn))
+}
+
+/// The table as DynamoDB describes it now.
+async fn describe(
+    client: &Client,
+    table: &str,
+) -> Result<Option<aws_sdk_dynamodb::types::TableDescription>, StoreError> {
     let described = client
         .describe_table()
         .table_name(table)
         .send()
         .await
         .map_err(|e| StoreError::request("DescribeTable", e))?;
-    Ok(described.table.and_then(|t| t.latest_stream_arn))
+    Ok(described.table)
 }
 
 /// Adds `index` to an existing table (DynamoDB fills it from the items already there).
@@ -214,14 +222,8 @@ async fn add_index(client: &Client, table: &str, index: &IndexDefinition) -> Res
     // Queries of an index fail until DynamoDB has filled it: wait for it a while (it takes a
     // second or two locally), then go on (a list answers 500 until it is ready).
     for _ in 0..30 {
-        let described = client
-            .describe_table()
-            .table_name(table)
-            .send()
-            .await
-            .map_err(|e| StoreError::request("DescribeTable", e))?;
-        let active = described
-            .table
+        let active = describe(client, table)
+            .await?
             .and_then(|t| t.global_secondary_indexes)
             .unwrap_or_default()
             .iter()

@@ -63,3 +63,17 @@ pub fn http_draft(service: &crate::service::Service, body: Value) -> LinkDraft {
         .draft(&input)
         .unwrap_or_else(|e| panic!("fixture link: {}", e.message))
 }
+
+/// Creates the `i`-th of many plain links (`Link {i}`, one destination) through the service,
+/// as the HTTP door would: the filler of benchmarks' workspaces.
+pub async fn create_plain_link(
+    service: &crate::service::Service,
+    access: &crate::service::Access,
+    i: usize,
+) -> crate::wire::CreatedLink {
+    let body = serde_json::json!({ "name": format!("Link {i}"), "url": "https://example.com/x" });
+    service
+        .create_link(access, http_draft(service, body))
+        .await
+        .unwrap_or_else(|e| panic!("plain link {i}: {e}"))
+}

@@ -11,7 +11,7 @@ pub mod traffic;
 pub mod ua_corpus;
 
 pub use clock::{FixedClock, SeededEntropy};
-pub use links::{FIXTURE_TIME, http_draft, link_from_json, link_from_json_at, stored_link};
+pub use links::{FIXTURE_TIME, create_plain_link, http_draft, link_from_json, link_from_json_at, stored_link};
 pub use requests::{IamAction, Reads, RequestCounter, local_client};
 
 /// The service's store, for tests and benches that seed or inspect the table directly; every
