@@ -10,7 +10,7 @@ use super::{GONE, Redirector, pages};
 use crate::domain::{Hostname, Slug};
 use crate::http;
 use crate::service::{ServiceError, Visit, VisitOutcome};
-use crate::visitor::{Trigger, Visitor, VisitorHeaders};
+use crate::visitor::{Trigger, VisitorHeaders};
 
 /// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
 pub const ORIGIN_SECRET_VARIABLE: &str = "ORIGIN_VERIFY_SECRET";
@@ -63,9 +63,9 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
 }
 
 /// The visit a request asks for; `None` when its host or path cannot name a link (404).
-fn read_visit(req: &Request, head: bool) -> Option<Visit> {
+fn read_visit(req: &Request, head: bool) -> Option<Visit<'_>> {
     let source_ip = match req.request_context_ref() {
-        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.clone(),
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.as_deref(),
         _ => None,
     };
     // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
@@ -80,7 +80,7 @@ fn read_visit(req: &Request, head: bool) -> Option<Visit> {
     Some(Visit {
         domain,
         slug,
-        visitor: Visitor::classify(&visitor_headers(req, source_ip.as_deref())),
+        headers: visitor_headers(req, source_ip),
         head,
         trigger,
         query,

@@ -16,14 +16,15 @@ use super::{Service, ServiceError};
 use crate::domain::{Hostname, Link, Slug, TargetUrl};
 use crate::routing::{self, Route};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
-use crate::visitor::{Agent, Trigger, Visitor};
+use crate::visitor::{Agent, Trigger, Visitor, VisitorHeaders};
 
-/// One visit as the door read it: which link, who asks, and how.
+/// One visit as the door read it: which link, who asks, and how. The visitor is classified
+/// from its headers only once the link is found live: a 404 or 410 costs no classification.
 #[derive(Debug, Clone)]
-pub struct Visit {
+pub struct Visit<'a> {
     pub domain: Hostname,
     pub slug: Slug,
-    pub visitor: Visitor,
+    pub headers: VisitorHeaders<'a>,
     /// Only asking (`HEAD`): never counted, and a click-limited link hands out no destination.
     pub head: bool,
     /// A QR scan (`qr=1` in the query) or a plain visit.
@@ -129,7 +130,7 @@ pub fn with_query(target: &str, query: Option<&str>) -> String {
 
 impl Service {
     /// Serves one visit; `cache` is the calling function's own (see [`LinkCache`]).
-    pub async fn visit(&self, cache: &LinkCache, visit: Visit) -> Result<VisitOutcome, ServiceError> {
+    pub async fn visit(&self, cache: &LinkCache, visit: Visit<'_>) -> Result<VisitOutcome, ServiceError> {
         let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
             return Ok(VisitOutcome::NotFound);
         };
@@ -137,7 +138,7 @@ impl Service {
         if !stored.link.is_live(now, stored.limited_clicks) {
             return Ok(VisitOutcome::Gone);
         }
-        let visitor = &visit.visitor;
+        let visitor = &Visitor::classify(&visit.headers);
         let entropy = self.entropy.as_ref();
         let (route, outcome) = plan(&stored.link, visitor, now, entropy, visit.query.as_deref());
         let limited = stored.link.settings.clicks_limit.is_some();
