@@ -108,8 +108,14 @@ pub(super) fn rate_headers(headers: &mut HeaderMap, status: StatusCode, rate: &R
     }
 }
 
-/// A "method not found" error says which method, in a sentence.
+/// A "method not found" error says which method, in a sentence. Only an answer that holds the
+/// error's code at all is parsed (rmcp writes it as a bare number), so other answers are
+/// scanned, never decoded.
 fn name_the_missing_method(body: &[u8], method: &str) -> Option<Bytes> {
+    let code = rmcp::model::ErrorCode::METHOD_NOT_FOUND.0.to_string();
+    if !body.windows(code.len()).any(|w| w == code.as_bytes()) {
+        return None;
+    }
     let mut message: Value = serde_json::from_slice(body).ok()?;
     let error = message.get_mut("error")?;
     if error.get("code")?.as_i64()? != i64::from(rmcp::model::ErrorCode::METHOD_NOT_FOUND.0) {
