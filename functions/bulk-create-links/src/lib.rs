@@ -2,7 +2,7 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, ServiceError};
-use lib::wire::{self, BulkInput, BulkItems, BulkOutcome, Door, Drafter};
+use lib::wire::{self, BulkInput, BulkItems, BulkOutcome, Door};
 use lib::{http, manifest};
 use serde_json::Value;
 
@@ -10,7 +10,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
     http::json_endpoint(service, &req, &manifest::BULK_CREATE_LINKS, async |access, body| {
         let input: BulkInput = wire::from_json(Value::Object(body))?;
         let items = BulkItems::parse(input.links, Door::Http).ok_or(ServiceError::BulkEmpty)?;
-        let drafts = Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref()).drafts(&items);
+        let drafts = http::drafter(service).drafts(&items);
         let results = service.bulk_create(&access, drafts).await?;
         Ok(http::ok(&BulkOutcome::new(results, items)))
     })

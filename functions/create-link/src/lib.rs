@@ -2,14 +2,14 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;
-use lib::wire::{self, Door, Drafter, LinkInput};
+use lib::wire::{self, LinkInput};
 use lib::{http, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     http::json_endpoint(service, &req, &manifest::CREATE_LINK, async |access, body| {
         let input: LinkInput = wire::from_json(Value::Object(body))?;
-        let draft = Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref()).draft(&input)?;
+        let draft = http::drafter(service).draft(&input)?;
         Ok(http::ok(&service.create_link(&access, draft).await?))
     })
     .await

@@ -2,7 +2,7 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, parse_link_id};
-use lib::wire::{self, Door, Drafter, LinkPatchInput};
+use lib::wire::{self, LinkPatchInput};
 use lib::{http, manifest};
 use serde_json::Value;
 
@@ -10,7 +10,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
     http::json_endpoint(service, &req, &manifest::UPDATE_LINK, async |access, mut body| {
         let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
         let input: LinkPatchInput = wire::from_json(Value::Object(body))?;
-        let patch = Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref()).patch(&input)?;
+        let patch = http::drafter(service).patch(&input)?;
         Ok(http::ok(&service.update_link(&access, &id, patch).await?))
     })
     .await

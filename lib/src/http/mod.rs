@@ -131,6 +131,16 @@ pub fn json_response(status: StatusCode, value: &Value) -> Response<Body> {
     response
 }
 
+/// How the HTTP door reads link requests (percent weights, `clicksLimit: 0` refused), with the
+/// service's clock and entropy; the app's editor reads its form the same way.
+pub fn drafter(service: &crate::service::Service) -> crate::wire::Drafter<'_> {
+    crate::wire::Drafter::new(
+        crate::wire::Door::Http,
+        service.clock.as_ref(),
+        service.entropy.as_ref(),
+    )
+}
+
 /// 200 with a service result as the JSON body.
 pub fn ok(value: &impl serde::Serialize) -> Response<Body> {
     let mut response = Response::new(Body::Text(

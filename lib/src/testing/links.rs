@@ -59,7 +59,7 @@ pub fn stored_link(body: Value, limited_clicks: u64) -> StoredLink {
 /// tests and benchmarks hand `Service::create_link`.
 pub fn http_draft(service: &crate::service::Service, body: Value) -> LinkDraft {
     let input: LinkInput = crate::wire::from_json(body).unwrap_or_else(|e| panic!("fixture body: {}", e.message));
-    crate::wire::Drafter::new(Door::Http, service.clock.as_ref(), service.entropy.as_ref())
+    crate::http::drafter(service)
         .draft(&input)
         .unwrap_or_else(|e| panic!("fixture link: {}", e.message))
 }

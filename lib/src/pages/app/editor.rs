@@ -16,7 +16,7 @@ use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, Rule
 use crate::domain::CountryCode;
 use crate::ids::ObjectId;
 use crate::service::{ServiceError, parse_link_id};
-use crate::wire::{Door, Drafter, LinkRecord};
+use crate::wire::LinkRecord;
 
 /// Refusals about what was typed: the form is shown again with the sentence beside the field.
 /// Anything else (another workspace's link, a fault) is a page of its own.
@@ -169,11 +169,6 @@ fn variant_letter(i: usize) -> String {
         .map_or_else(|| (i + 1).to_string(), |i| char::from(b'A' + i).to_string())
 }
 
-/// The form is read as the HTTP API reads a body.
-fn drafter<'a>(page: &'a PageRequest<'_>) -> Drafter<'a> {
-    Drafter::new(Door::Http, page.service.clock.as_ref(), page.service.entropy.as_ref())
-}
-
 fn link_id(raw: &str) -> Result<ObjectId, ServiceError> {
     parse_link_id(Some(raw))
 }
@@ -191,7 +186,7 @@ pub async fn create(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Bod
         return editor(page, &ws, form, None, None).await;
     }
     let saved = async {
-        let draft = drafter(page).draft(&form.create_input()?)?;
+        let draft = crate::http::drafter(page.service).draft(&form.create_input()?)?;
         page.service.create_link(&ws.access, draft).await
     }
     .await;
@@ -221,7 +216,7 @@ pub async fn update(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Resul
         return editor(page, &ws, form, None, Some(&record)).await;
     }
     let saved = async {
-        let patch = drafter(page).patch(&form.patch_input(&LinkForm::from_record(&record))?)?;
+        let patch = crate::http::drafter(page.service).patch(&form.patch_input(&LinkForm::from_record(&record))?)?;
         page.service.update_link(&ws.access, &id, patch).await
     }
     .await;
