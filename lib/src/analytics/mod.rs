@@ -1,5 +1,6 @@
 //! Analytics: the click aggregator (stream → rollups) and the reports read from rollups.
 
+pub mod ab_result;
 pub mod dimension;
 pub mod fold;
 pub mod report;
