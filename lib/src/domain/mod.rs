@@ -3,6 +3,7 @@
 
 mod ab_test;
 mod account;
+mod click_token;
 mod client_address;
 mod colour;
 mod condition;
@@ -23,6 +24,7 @@ pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, Weigh
 pub use account::{
     ApiKeyRecord, Membership, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
 };
+pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
