@@ -10,6 +10,7 @@ mod attacks;
 mod attacks_oauth;
 mod auth;
 mod bulk;
+mod conversions;
 mod create;
 mod delete;
 mod events;

@@ -13,7 +13,7 @@ use lambda_http::http::HeaderValue;
 
 use super::link_cache::LinkCache;
 use super::{Service, ServiceError};
-use crate::domain::{Hostname, Link, Slug, TargetUrl};
+use crate::domain::{ClickToken, Hostname, Link, Slug, TargetUrl};
 use crate::routing::{self, Route};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
 use crate::visitor::{Agent, Trigger, Visitor, VisitorHeaders};
@@ -48,6 +48,11 @@ impl Location {
         Self(location)
     }
 
+    /// The same destination carrying `sl_cid=<token>` as its last query parameter.
+    fn with_click(self, token: &ClickToken) -> Self {
+        HeaderValue::from_str(&with_click_id(self.as_str(), &token.encode())).map_or(self, Self)
+    }
+
     pub fn header_value(&self) -> &HeaderValue {
         &self.0
     }
@@ -78,6 +83,18 @@ pub enum VisitOutcome {
     NotFound,
     /// 410: inactive, expired or over its click limit.
     Gone,
+}
+
+impl VisitOutcome {
+    /// A redirect that carries the click's id; any other answer as it is.
+    fn with_click(self, token: &ClickToken) -> Self {
+        match self {
+            Self::Redirect { location } => Self::Redirect {
+                location: location.with_click(token),
+            },
+            other => other,
+        }
+    }
 }
 
 /// The destination for a live link and a classified visitor, and the route that chose it.
@@ -128,6 +145,33 @@ pub fn with_query(target: &str, query: Option<&str>) -> String {
     url.to_string()
 }
 
+/// The query parameter a tracked redirect names its click by.
+pub const CLICK_ID_PARAMETER: &str = "sl_cid";
+
+/// `location` with `sl_cid=<token>` as its last query parameter: after the visitor's own, and
+/// instead of any `sl_cid` the target or the visitor brought. The other parameters stay as they
+/// were written.
+pub fn with_click_id(location: &str, token: &str) -> String {
+    let Ok(mut url) = url::Url::parse(location) else {
+        return location.to_string();
+    };
+    let names_click = |pair: &str| {
+        url::form_urlencoded::parse(pair.as_bytes())
+            .next()
+            .is_some_and(|(name, _)| name == CLICK_ID_PARAMETER)
+    };
+    let mut pairs: Vec<String> = url
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter(|pair| !pair.is_empty() && !names_click(pair))
+        .map(str::to_string)
+        .collect();
+    pairs.push(format!("{CLICK_ID_PARAMETER}={token}"));
+    url.set_query(Some(&pairs.join("&")));
+    url.to_string()
+}
+
 impl Service {
     /// Serves one visit; `cache` is the calling function's own (see [`LinkCache`]).
     pub async fn visit(&self, cache: &LinkCache, visit: Visit<'_>) -> Result<VisitOutcome, ServiceError> {
@@ -156,6 +200,18 @@ impl Service {
         let placement = ClickPlacement {
             shard: entropy.below(keys::CLICK_SHARDS),
             expires_at: now + chrono::Duration::days(i64::from(self.config.click_retention_days)),
+        };
+        // A person on a link with conversion tracking takes the click's id to the destination,
+        // which can report an outcome against it; bots never convert.
+        let outcome = if stored.link.settings.conversion_tracking && visitor.agent == Agent::Human {
+            outcome.with_click(&ClickToken {
+                workspace_id: click.workspace_id.clone(),
+                at: click.at,
+                shard: u8::try_from(placement.shard).expect("fewer than 256 shards"),
+                click_id: click.id.clone(),
+            })
+        } else {
+            outcome
         };
         if limited {
             let link = &stored.link;
@@ -244,5 +300,22 @@ mod tests {
             with_query("myapp://open?id=4", Some("ref=sl")),
             "myapp://open?id=4&ref=sl"
         );
+    }
+
+    #[test]
+    fn the_click_id_comes_last_and_replaces_any_other() {
+        assert_eq!(
+            with_click_id("https://e.com/p?a=1&utm=x", "TOKEN"),
+            "https://e.com/p?a=1&utm=x&sl_cid=TOKEN"
+        );
+        assert_eq!(
+            with_click_id("https://e.com/p?sl_cid=old&a=%20b", "TOKEN"),
+            "https://e.com/p?a=%20b&sl_cid=TOKEN"
+        );
+        assert_eq!(
+            with_click_id("https://e.com/p?a=1&sl%5Fcid=forged#top", "TOKEN"),
+            "https://e.com/p?a=1&sl_cid=TOKEN#top"
+        );
+        assert_eq!(with_click_id("myapp://open", "TOKEN"), "myapp://open?sl_cid=TOKEN");
     }
 }

@@ -1,0 +1,86 @@
+//! Conversion tracking: the click id a tracked redirect hands each person.
+
+use lib::domain::ClickToken;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::helpers::{TestApp, TestWorkspace, spawn_app};
+
+async fn tracked_link(app: &TestApp, ws: &TestWorkspace, slug: &str, tracking: bool) -> String {
+    app.create_ok(
+        ws,
+        json!({ "name": "Shop", "slug": slug, "url": "https://shop.example/landing?x=1",
+                "conversionTracking": tracking }),
+    )
+    .await
+}
+
+fn click_id(location: &str) -> Option<&str> {
+    location.split_once("sl_cid=").map(|(_, token)| token)
+}
+
+#[tokio::test]
+async fn a_person_on_a_tracked_link_takes_the_id_of_their_own_click_to_the_destination() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = tracked_link(&app, &ws, "shop", true).await;
+    app.get("shop", &[]).await;
+    app.requests.reset();
+    let visit = app.get("shop?utm_source=mail&sl_cid=forged", &[]).await;
+    assert_eq!(
+        app.requests.snapshot(),
+        [("PutItem".to_string(), 1)].into(),
+        "the id costs no request"
+    );
+    assert_eq!(visit.status, StatusCode::FOUND);
+    let location = visit.location().unwrap();
+    assert!(
+        location.starts_with("https://shop.example/landing?x=1&utm_source=mail&sl_cid="),
+        "{location}"
+    );
+    let token = ClickToken::decode(click_id(location).unwrap()).expect("a token");
+    let clicks = app.clicks(&id).await;
+    let click = clicks
+        .iter()
+        .find(|c| c.id == token.click_id)
+        .expect("the token names a stored click");
+    assert_eq!(
+        (&token.workspace_id, token.at.timestamp_millis()),
+        (&click.workspace_id, click.at.timestamp_millis())
+    );
+}
+
+#[tokio::test]
+async fn every_visit_gets_an_id_of_its_own() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "twice", true).await;
+    let first = app.get("twice", &[]).await.location().map(str::to_string);
+    let second = app.get("twice", &[]).await.location().map(str::to_string);
+    assert_ne!(first, second);
+}
+
+#[tokio::test]
+async fn bots_crawlers_head_and_untracked_links_get_no_click_id() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "on", true).await;
+    tracked_link(&app, &ws, "off", false).await;
+    let plain = app.get("off", &[]).await;
+    assert_eq!(plain.location(), Some("https://shop.example/landing?x=1"));
+    let bot = app
+        .get(
+            "on",
+            &[(
+                "user-agent",
+                "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            )],
+        )
+        .await;
+    assert_eq!(bot.location(), Some("https://shop.example/landing?x=1"));
+    let head = app.visit(Method::HEAD, "on", &[]).await;
+    assert_eq!(head.location(), Some("https://shop.example/landing?x=1"));
+    let crawler = app.get("on", &[("user-agent", "facebookexternalhit/1.1")]).await;
+    assert_eq!(crawler.status, StatusCode::OK);
+    assert!(!crawler.body.contains("sl_cid"), "{}", crawler.body);
+}
