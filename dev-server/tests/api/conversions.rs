@@ -84,3 +84,75 @@ async fn bots_crawlers_head_and_untracked_links_get_no_click_id() {
     assert_eq!(crawler.status, StatusCode::OK);
     assert!(!crawler.body.contains("sl_cid"), "{}", crawler.body);
 }
+
+async fn token_of_a_visit(app: &TestApp, slug: &str) -> ClickToken {
+    let visit = app.get(slug, &[]).await;
+    ClickToken::decode(click_id(visit.location().unwrap()).unwrap()).unwrap()
+}
+
+fn conversion_of(click: &lib::store::Click, event: &str) -> lib::store::Conversion {
+    lib::store::Conversion {
+        id: click.id.clone(),
+        workspace_id: click.workspace_id.clone(),
+        click_id: click.id.clone(),
+        link_id: click.link_id.clone(),
+        event: event.into(),
+        at: click.at,
+        day: click.day,
+        rule_id: click.rule_id.clone(),
+        variant_id: click.variant_id.clone(),
+        amount: None,
+        currency: None,
+    }
+}
+
+#[tokio::test]
+async fn a_token_finds_its_click_in_one_read_and_nothing_else() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "find", true).await;
+    let token = token_of_a_visit(&app, "find").await;
+    app.requests.reset();
+    let click = app.store().get_click(&token).await.unwrap().expect("the click");
+    assert_eq!(click.id, token.click_id);
+    assert_eq!(app.requests.snapshot(), [("GetItem".to_string(), 1)].into());
+    let other = ClickToken {
+        click_id: lib::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(9)),
+        ..token.clone()
+    };
+    assert_eq!(app.store().get_click(&other).await.unwrap(), None);
+    let elsewhere = ClickToken {
+        shard: (token.shard + 1) % 32,
+        ..token
+    };
+    assert_eq!(app.store().get_click(&elsewhere).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_click_converts_once_per_event() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "once", true).await;
+    let token = token_of_a_visit(&app, "once").await;
+    let click = app.store().get_click(&token).await.unwrap().unwrap();
+    let expires = click.at + chrono::Duration::days(400);
+    let store = app.store();
+    assert!(
+        store
+            .record_conversion(&conversion_of(&click, "signup"), expires)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .record_conversion(&conversion_of(&click, "signup"), expires)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .record_conversion(&conversion_of(&click, "sale"), expires)
+            .await
+            .unwrap()
+    );
+}

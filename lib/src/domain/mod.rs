@@ -7,6 +7,7 @@ mod click_token;
 mod client_address;
 mod colour;
 mod condition;
+mod conversion;
 mod draft;
 mod limits;
 mod link;
@@ -28,6 +29,7 @@ pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
+pub use conversion::{EventName, MAX_EVENT_CHARS};
 pub use draft::{LinkDraft, LinkPatch};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{

@@ -1,11 +1,11 @@
 //! Raw click items: one per counted visit, sharded per link-day (docs/data-model.md).
 
 use aws_sdk_dynamodb::types::AttributeValue;
-use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, update_applied};
-use crate::domain::{Browser, Device, Hostname, Os, Slug};
+use crate::domain::{Browser, ClickToken, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
@@ -56,22 +56,29 @@ pub struct ClickPlacement {
 }
 
 fn click_item(click: &Click, placement: ClickPlacement) -> Result<Item, StoreError> {
-    let sort = format!("{}#{}", click.at.to_rfc3339_opts(SecondsFormat::Millis, true), click.id);
-    let mut item = encode(
-        click,
-        &keys::click(
-            &click.workspace_id,
-            click.day,
-            placement.shard % keys::CLICK_SHARDS,
-            &sort,
-        ),
-        None,
-    )?;
+    let key = keys::click_at(
+        &click.workspace_id,
+        click.at,
+        placement.shard % keys::CLICK_SHARDS,
+        &click.id,
+    );
+    let mut item = encode(click, &key, None)?;
     item.insert(keys::TTL.into(), n(placement.expires_at.timestamp()));
     Ok(item)
 }
 
 impl Store {
+    /// The click a token names, if it is stored: one consistent `GetItem` of the key the token
+    /// carries (a token that names no stored click, or a bot's delivery, finds nothing).
+    pub async fn get_click(&self, token: &ClickToken) -> Result<Option<Click>, StoreError> {
+        let key = keys::click_at(&token.workspace_id, token.at, u64::from(token.shard), &token.click_id);
+        let Some(item) = self.get(&key, true).await? else {
+            return Ok(None);
+        };
+        let click: Click = decode(item)?;
+        Ok((click.id == token.click_id && !click.bot).then_some(click))
+    }
+
     /// Records a click of a link without a click limit: one `PutItem`.
     pub async fn record_click(&self, click: &Click, placement: ClickPlacement) -> Result<(), StoreError> {
         self.client

@@ -1,6 +1,6 @@
 //! Every key format of the single table, in one place (see docs/data-model.md).
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 
 use crate::domain::{Hostname, Slug};
 use crate::ids::ObjectId;
@@ -228,6 +228,18 @@ pub fn link_ref(id: &ObjectId) -> Key {
 /// A raw click, on one of `CLICK_SHARDS` shards of its workspace-day.
 pub fn click(workspace: &ObjectId, day: NaiveDate, shard: u64, sort: &str) -> Key {
     Key::new(format!("CLICK#{workspace}#{day}#{shard}"), sort)
+}
+
+/// A raw click by what it is: its workspace, time, shard and id (the sort key is the time to
+/// the millisecond, then the id). What a click token names.
+pub fn click_at(workspace: &ObjectId, at: DateTime<Utc>, shard: u64, id: &ObjectId) -> Key {
+    let sort = format!("{}#{id}", at.to_rfc3339_opts(SecondsFormat::Millis, true));
+    click(workspace, at.date_naive(), shard, &sort)
+}
+
+/// One conversion of a click: one item per (click, event), so an event counts once.
+pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
+    Key::new(format!("CONV#{workspace}#{click}"), &format!("EVENT#{event}"))
 }
 
 /// The workspace, day and shard of a raw click's partition key (`None` for other items).
