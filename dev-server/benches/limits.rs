@@ -78,6 +78,7 @@ async fn service_with(client: &aws_sdk_dynamodb::Client, table: &str, rate_limit
         default_domain: "sl.test".into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        conversion_window_days: 90,
         rate_limits,
     };
     Arc::new(Service::new(

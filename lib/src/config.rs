@@ -14,6 +14,8 @@ pub struct Config {
     pub link_cache_ttl: Duration,
     /// How long raw clicks are kept (`CLICK_RETENTION_DAYS`).
     pub click_retention_days: u32,
+    /// How long after its click a conversion still counts (`CONVERSION_WINDOW_DAYS`, 90).
+    pub conversion_window_days: u32,
     /// Request rate limits a workspace plan does not override (`RATE_LIMIT_PER_KEY`,
     /// `RATE_LIMIT_BULK_PER_KEY`, `RATE_LIMIT_ANALYTICS_PER_KEY`, `RATE_LIMIT_PER_WORKSPACE`;
     /// per minute, `0` turns one off).
@@ -56,6 +58,12 @@ impl Config {
             click_retention_days: u32::try_from(number("CLICK_RETENTION_DAYS", 400)?).map_err(|_| {
                 ConfigError::Invalid {
                     name: "CLICK_RETENTION_DAYS",
+                    reason: "too large".into(),
+                }
+            })?,
+            conversion_window_days: u32::try_from(number("CONVERSION_WINDOW_DAYS", 90)?).map_err(|_| {
+                ConfigError::Invalid {
+                    name: "CONVERSION_WINDOW_DAYS",
                     reason: "too large".into(),
                 }
             })?,

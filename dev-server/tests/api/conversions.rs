@@ -156,3 +156,91 @@ async fn a_click_converts_once_per_event() {
             .unwrap()
     );
 }
+
+/// Whether the click of `token` already has a conversion named `event` (recording it again is
+/// refused); a probe that leaves one behind when there was none.
+async fn has_converted(app: &TestApp, token: &ClickToken, event: &str) -> bool {
+    let click = app.store().get_click(token).await.unwrap().unwrap();
+    let expires = click.at + chrono::Duration::days(400);
+    !app.store()
+        .record_conversion(&conversion_of(&click, event), expires)
+        .await
+        .unwrap()
+}
+
+async fn pixel(app: &TestApp, query: &str) -> crate::helpers::Visit {
+    let hit = app.get(&format!("_sl/c?{query}"), &[]).await;
+    assert_eq!(hit.status, StatusCode::OK, "{query}");
+    assert_eq!(hit.headers["content-type"], "image/gif", "{query}");
+    assert_eq!(hit.headers["cache-control"], "no-store", "{query}");
+    assert!(hit.body.starts_with("GIF89a"), "{query}");
+    hit
+}
+
+#[tokio::test]
+async fn the_pixel_records_an_event_once_per_click_and_a_lead_when_unnamed() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "px", true).await;
+    let token = token_of_a_visit(&app, "px").await;
+    let cid = token.encode();
+    pixel(&app, &format!("cid={cid}&e=signup")).await;
+    app.requests.reset();
+    pixel(&app, &format!("cid={cid}&e=signup")).await;
+    let reload = app.requests.snapshot();
+    assert_eq!(
+        reload.get("PutItem"),
+        Some(&1),
+        "{reload:?}: the reload's put is refused by its condition"
+    );
+    pixel(&app, &format!("cid={cid}")).await;
+    assert!(has_converted(&app, &token, "signup").await);
+    assert!(has_converted(&app, &token, "lead").await);
+    assert!(!has_converted(&app, &token, "sale").await);
+}
+
+#[tokio::test]
+async fn forged_truncated_and_malformed_pixels_get_the_gif_and_record_nothing() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    tracked_link(&app, &ws, "fake", true).await;
+    let token = token_of_a_visit(&app, "fake").await;
+    let cid = token.encode();
+    app.requests.reset();
+    for query in [
+        String::new(),
+        format!("cid={}", &cid[..41]),
+        format!("cid={cid}&e=Sign%20Up"),
+        "cid=%00%01&e=lead".to_string(),
+    ] {
+        pixel(&app, &query).await;
+    }
+    assert!(app.requests.snapshot().is_empty(), "a malformed pixel costs no request");
+    let forged = ClickToken {
+        click_id: lib::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(4)),
+        ..token.clone()
+    };
+    app.requests.reset();
+    pixel(&app, &format!("cid={}", forged.encode())).await;
+    assert_eq!(app.requests.snapshot(), [("GetItem".to_string(), 1)].into());
+    assert!(!has_converted(&app, &token, "lead").await);
+}
+
+#[tokio::test]
+async fn a_pixel_counts_nothing_once_tracking_is_off_or_after_the_window() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = tracked_link(&app, &ws, "late", true).await;
+    let early = token_of_a_visit(&app, "late").await;
+    let later = token_of_a_visit(&app, "late").await;
+    app.clock.set(app.clock_now() + chrono::Duration::days(90));
+    pixel(&app, &format!("cid={}&e=inside", early.encode())).await;
+    app.clock.set(app.clock_now() + chrono::Duration::seconds(1));
+    pixel(&app, &format!("cid={}&e=outside", early.encode())).await;
+    assert!(has_converted(&app, &early, "inside").await);
+    assert!(!has_converted(&app, &early, "outside").await);
+    let (status, _) = app.update(&ws, &id, json!({ "conversionTracking": false })).await;
+    assert_eq!(status, StatusCode::OK);
+    pixel(&app, &format!("cid={}", later.encode())).await;
+    assert!(!has_converted(&app, &later, "lead").await);
+}

@@ -103,6 +103,7 @@ async fn spawn_with(
         default_domain: DEFAULT_DOMAIN.into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
+        conversion_window_days: 90,
         rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);

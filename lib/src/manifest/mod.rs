@@ -238,6 +238,16 @@ pub const REDIRECT: Function = Function {
     ..PLAIN
 };
 
+/// The conversion pixel on every short domain (`lib::redirect::pixel`): reads the click a
+/// token names and its link, writes the conversion.
+pub const CONVERSION_PIXEL: Function = Function {
+    name: "conversion-pixel",
+    logical_id: "ConversionPixelFunction",
+    routes: &[short_links("GET", "/_sl/c"), short_links("HEAD", "/_sl/c")],
+    table_actions: &[GET_ITEM, PUT_ITEM],
+    ..PLAIN
+};
+
 /// The account pages (sign-in, integrations): people's pages, not the API, so not in the
 /// OpenAPI document.
 pub const ACCOUNT: Function = Function {
@@ -311,6 +321,7 @@ pub const FUNCTIONS: &[Function] = &[
     API_DOCS,
     CLICK_AGGREGATOR,
     REDIRECT,
+    CONVERSION_PIXEL,
     ACCOUNT,
     APP,
     OAUTH,

@@ -130,6 +130,12 @@ fn build() -> Value {
     ]);
     door.servers = Some(vec![surfaces::short_domain_server()]);
     paths = paths.path(manifest::REDIRECT.routes[0].path, door);
+    let mut pixel = item(vec![
+        (HttpMethod::Get, surfaces::conversion_pixel(Shape::Full)),
+        (HttpMethod::Head, surfaces::conversion_pixel(Shape::Head)),
+    ]);
+    pixel.servers = Some(vec![surfaces::short_domain_server()]);
+    paths = paths.path(manifest::CONVERSION_PIXEL.routes[0].path, pixel);
     let reference = [
         (
             manifest::OPENAPI_PATH,

@@ -3,6 +3,7 @@
 
 pub mod door;
 pub mod pages;
+pub mod pixel;
 
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 pub use pages::GONE;

@@ -1,0 +1,51 @@
+//! `GET /_sl/c?cid=<token>&e=<event>` on every short domain: the conversion pixel. It always
+//! answers `200` with a 1×1 transparent GIF and `Cache-Control: no-store`, whatever it is sent:
+//! a pixel never breaks the page that embeds it, and never tells a stranger whether a token is
+//! real. A malformed token or event costs no request at all.
+
+use lambda_http::http::{HeaderValue, Method, StatusCode, header};
+use lambda_http::{Body, Request, RequestExt, Response};
+
+use crate::domain::{ClickToken, EventName};
+use crate::service::Service;
+
+/// Where the pixel answers, on every short-link domain (`_` is never in a slug).
+pub const PIXEL_PATH: &str = "/_sl/c";
+
+/// A 1×1 transparent GIF (43 bytes).
+pub const TRANSPARENT_GIF: &[u8] = &[
+    0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
+    0x21, 0xf9, 0x04, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02,
+    0x02, 0x44, 0x01, 0x00, 0x3b,
+];
+
+/// The pixel's one answer.
+fn gif() -> Response<Body> {
+    let mut response = Response::new(Body::Binary(TRANSPARENT_GIF.to_vec()));
+    *response.status_mut() = StatusCode::OK;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/gif"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+/// Serves one pixel hit: records the conversion it reports, if it is one, then the GIF.
+pub async fn handle(service: &Service, req: Request) -> Response<Body> {
+    let query = req.query_string_parameters_ref();
+    let token = query.and_then(|q| q.first("cid")).and_then(ClickToken::decode);
+    let event = match query.and_then(|q| q.first("e")) {
+        None => Some(EventName::lead()),
+        Some(raw) => EventName::parse("e", raw).ok(),
+    };
+    if let (true, Some(token), Some(event)) = (req.method() == Method::GET, token, event) {
+        match service.pixel_conversion(&token, &event).await {
+            Ok(outcome) => tracing::debug!(?outcome, event = %event, "pixel"),
+            Err(err) => tracing::error!(error = %crate::telemetry::error_chain(&err), "pixel not recorded"),
+        }
+    }
+    gif()
+}
