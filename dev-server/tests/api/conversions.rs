@@ -244,3 +244,14 @@ async fn a_pixel_counts_nothing_once_tracking_is_off_or_after_the_window() {
     pixel(&app, &format!("cid={}", later.encode())).await;
     assert!(!has_converted(&app, &later, "lead").await);
 }
+
+#[tokio::test]
+async fn every_short_domain_serves_the_site_script_for_an_hour() {
+    let app = spawn_app().await;
+    let script = app.get("_sl/c.js", &[]).await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert_eq!(script.headers["content-type"], "text/javascript; charset=utf-8");
+    assert_eq!(script.headers["cache-control"], "public, max-age=3600");
+    assert!(script.body.contains("smartlinks") && script.body.contains("var days = 90;"));
+    assert!(script.body.len() < 2048);
+}

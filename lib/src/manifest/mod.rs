@@ -238,12 +238,17 @@ pub const REDIRECT: Function = Function {
     ..PLAIN
 };
 
-/// The conversion pixel on every short domain (`lib::redirect::pixel`): reads the click a
-/// token names and its link, writes the conversion.
+/// The conversion pixel and its site script on every short domain (`lib::redirect::pixel`):
+/// reads the click a token names and its link, writes the conversion.
 pub const CONVERSION_PIXEL: Function = Function {
     name: "conversion-pixel",
     logical_id: "ConversionPixelFunction",
-    routes: &[short_links("GET", "/_sl/c"), short_links("HEAD", "/_sl/c")],
+    routes: &[
+        short_links("GET", "/_sl/c"),
+        short_links("HEAD", "/_sl/c"),
+        short_links("GET", "/_sl/c.js"),
+        short_links("HEAD", "/_sl/c.js"),
+    ],
     table_actions: &[GET_ITEM, PUT_ITEM],
     ..PLAIN
 };

@@ -7,6 +7,7 @@
 
 mod answers;
 mod components;
+mod conversions;
 mod links;
 mod operation;
 pub mod page;
@@ -131,11 +132,17 @@ fn build() -> Value {
     door.servers = Some(vec![surfaces::short_domain_server()]);
     paths = paths.path(manifest::REDIRECT.routes[0].path, door);
     let mut pixel = item(vec![
-        (HttpMethod::Get, surfaces::conversion_pixel(Shape::Full)),
-        (HttpMethod::Head, surfaces::conversion_pixel(Shape::Head)),
+        (HttpMethod::Get, conversions::conversion_pixel(Shape::Full)),
+        (HttpMethod::Head, conversions::conversion_pixel(Shape::Head)),
     ]);
     pixel.servers = Some(vec![surfaces::short_domain_server()]);
     paths = paths.path(manifest::CONVERSION_PIXEL.routes[0].path, pixel);
+    let mut script = item(vec![
+        (HttpMethod::Get, conversions::conversion_script(Shape::Full)),
+        (HttpMethod::Head, conversions::conversion_script(Shape::Head)),
+    ]);
+    script.servers = Some(vec![surfaces::short_domain_server()]);
+    paths = paths.path(manifest::CONVERSION_PIXEL.routes[2].path, script);
     let reference = [
         (
             manifest::OPENAPI_PATH,

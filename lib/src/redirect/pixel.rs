@@ -1,7 +1,8 @@
 //! `GET /_sl/c?cid=<token>&e=<event>` on every short domain: the conversion pixel. It always
 //! answers `200` with a 1×1 transparent GIF and `Cache-Control: no-store`, whatever it is sent:
 //! a pixel never breaks the page that embeds it, and never tells a stranger whether a token is
-//! real. A malformed token or event costs no request at all.
+//! real. A malformed token or event costs no request at all. Beside it, `GET /_sl/c.js`: the
+//! small script a destination site loads to keep the click id and fire the pixel later.
 
 use lambda_http::http::{HeaderValue, Method, StatusCode, header};
 use lambda_http::{Body, Request, RequestExt, Response};
@@ -11,6 +12,29 @@ use crate::service::Service;
 
 /// Where the pixel answers, on every short-link domain (`_` is never in a slug).
 pub const PIXEL_PATH: &str = "/_sl/c";
+
+/// Where the site script is served.
+pub const SCRIPT_PATH: &str = "/_sl/c.js";
+
+/// The site script, with the attribution window to fill in (`__WINDOW_DAYS__`).
+const SCRIPT: &str = include_str!("../../assets/conversions.js");
+
+/// The site script for an attribution window of `window_days`: static per deployment, so
+/// browsers and CloudFront may keep it an hour.
+fn script(window_days: u32) -> Response<Body> {
+    let mut response = Response::new(Body::Text(SCRIPT.replace("__WINDOW_DAYS__", &window_days.to_string())));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
+    headers.insert(
+        header::HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
 
 /// A 1×1 transparent GIF (43 bytes).
 pub const TRANSPARENT_GIF: &[u8] = &[
@@ -33,8 +57,12 @@ fn gif() -> Response<Body> {
     response
 }
 
-/// Serves one pixel hit: records the conversion it reports, if it is one, then the GIF.
+/// Serves the site script, or one pixel hit: records the conversion it reports, if it is one,
+/// then the GIF.
 pub async fn handle(service: &Service, req: Request) -> Response<Body> {
+    if req.uri().path() == SCRIPT_PATH {
+        return script(service.config.conversion_window_days);
+    }
     let query = req.query_string_parameters_ref();
     let token = query.and_then(|q| q.first("cid")).and_then(ClickToken::decode);
     let event = match query.and_then(|q| q.first("e")) {
@@ -48,4 +76,25 @@ pub async fn handle(service: &Service, req: Request) -> Response<Body> {
         }
     }
     gif()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_site_script_is_small_and_carries_the_window() {
+        let Body::Text(text) = script(90).into_body() else {
+            panic!("a text body")
+        };
+        assert!(text.len() < 2048, "{} bytes", text.len());
+        assert!(text.contains("var days = 90;"));
+        assert!(!text.contains("__WINDOW_DAYS__"));
+    }
+
+    #[test]
+    fn the_pixel_is_a_gif() {
+        assert!(TRANSPARENT_GIF.starts_with(b"GIF89a"));
+        assert_eq!(TRANSPARENT_GIF.len(), 43);
+    }
 }
