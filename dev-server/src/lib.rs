@@ -306,6 +306,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "mcp" => mcp::handler(&functions.mcp, req).await,
         "redirect" => redirect::handler(&functions.redirector, req).await,
         "conversion-pixel" => conversion_pixel::handler(service, req).await,
+        "report-conversion" => report_conversion::handler(service, req).await,
         "fallback" => fallback::handler(req).await,
         "api-docs" => api_docs::handler(req).await,
         "account" => account::handler(&functions.site, req).await,

@@ -29,7 +29,7 @@ pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
-pub use conversion::{EventName, MAX_EVENT_CHARS};
+pub use conversion::{ConversionReport, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS, Sale};
 pub use draft::{LinkDraft, LinkPatch};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{

@@ -20,7 +20,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | LicenseExpired
         | QuotaExceeded { .. }
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
-        WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace => StatusCode::NOT_FOUND,
+        WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
         NotOwnerOrManager => StatusCode::FORBIDDEN,
         InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
@@ -37,7 +37,9 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | InvalidLinkId
         | BulkEmpty
         | BulkTooLarge
-        | InvalidIdempotencyKey => StatusCode::BAD_REQUEST,
+        | InvalidIdempotencyKey
+        | ConversionTrackingOff
+        | OutsideAttributionWindow { .. } => StatusCode::BAD_REQUEST,
         QrUnavailable(_) => StatusCode::UNPROCESSABLE_ENTITY,
         IncorrectSignIn | NotSignedIn => StatusCode::UNAUTHORIZED,
         SignInLocked { .. } | TooManyFromAddress { .. } => StatusCode::TOO_MANY_REQUESTS,

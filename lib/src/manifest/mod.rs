@@ -111,6 +111,16 @@ pub const CREATE_LINK: Function = Function {
     ..PLAIN
 };
 
+/// Conversions reported by a server (a sale, a server-side lead) against a click id.
+pub const REPORT_CONVERSION: Function = Function {
+    name: "report-conversion",
+    logical_id: "ReportConversionFunction",
+    routes: &[service("POST", "/apiv1/conversions")],
+    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    idempotent: true,
+    ..PLAIN
+};
+
 pub const UPDATE_LINK: Function = Function {
     name: "update-link",
     logical_id: "UpdateLinkFunction",
@@ -314,6 +324,7 @@ pub const DOCS_SCRIPT_PATH: &str = "/apiv1/docs/redoc.standalone.js";
 /// Every function of the template.
 pub const FUNCTIONS: &[Function] = &[
     CREATE_LINK,
+    REPORT_CONVERSION,
     UPDATE_LINK,
     DELETE_LINK,
     BULK_CREATE_LINKS,

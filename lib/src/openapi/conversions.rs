@@ -1,12 +1,21 @@
-//! The conversion surfaces on the short domains: the pixel and the site script.
+//! Conversions in the document: the API that reports them, and the pixel and the site script
+//! on the short domains.
 
 use utoipa::openapi::path::{Operation, OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::{ContentBuilder, Required, ResponseBuilder};
 
-use super::answers::Shape;
-use super::components::{inline, text_header};
+use serde_json::json;
+
+use super::answers::{Shape, Success};
+use super::components::{Schemas, inline, text_header, workspace_id_property};
+use super::links::{EXAMPLE_WORKSPACE, write_failures};
+use super::operation::Op;
 use super::surfaces::{reference, text_schema};
+use crate::domain::Invalid;
+use crate::manifest;
+use crate::service::ServiceError;
+use crate::wire::{ConversionInput, RecordedConversion};
 
 /// `GET`/`HEAD /_sl/c` on a short domain: the conversion pixel.
 pub fn conversion_pixel(shape: Shape) -> Operation {
@@ -69,4 +78,44 @@ pub fn conversion_script(shape: Shape) -> Operation {
             .into(),
     );
     operation
+}
+
+/// `POST /conversions`.
+pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op)> {
+    let workspace = workspace_id_property();
+    vec![(
+        &manifest::REPORT_CONVERSION,
+        Op {
+            id: "reportConversion",
+            tag: "Conversions",
+            summary: "Report a conversion",
+            description:
+                "Records a conversion (a sale with its amount, or a lead from your server) of the click whose \
+                id (`sl_cid`) the destination was given, attributed to the click's link, rule and A/B variant. \
+                It counts once per click and event, or per click, event and `eventId` when you give one; a repeat \
+                answers the first conversion with `duplicate: true`. The click must be of a link of this \
+                workspace that still has conversion tracking on, and at most 90 days old."
+                    .into(),
+            parameters: Vec::new(),
+            body: Some((
+                schemas.request::<ConversionInput>("ReportConversionRequest", std::slice::from_ref(&workspace)),
+                json!({ "workspaceId": EXAMPLE_WORKSPACE, "clickId": "ZaGyw9Tl9gcYKTpLAAABmrvEnWkfZaGyw9Tl9gcYKT",
+                        "event": "sale", "amount": 4999, "currency": "EUR", "eventId": "order-4711" }),
+            )),
+            success: Success::Json(
+                "The conversion (or, on a repeat, the first one).",
+                Box::new(schemas.output::<RecordedConversion>()),
+            ),
+            failures: || {
+                write_failures(vec![
+                    ServiceError::Invalid(Invalid::new("currency", "currency is required with an amount.")),
+                    ServiceError::ConversionTrackingOff,
+                    ServiceError::OutsideAttributionWindow { days: 90 },
+                    ServiceError::ClickNotFound,
+                ])
+            },
+            idempotent: manifest::REPORT_CONVERSION.idempotent,
+            links: Vec::new(),
+        },
+    )]
 }

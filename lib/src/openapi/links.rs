@@ -20,7 +20,7 @@ pub const EXAMPLE_WORKSPACE: &str = "64656d6f0000000000000001";
 pub const EXAMPLE_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
 
 /// The failures of a write: the gate, the body, the operation's own, the `Idempotency-Key`.
-fn write_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
+pub(super) fn write_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
     let mut all = gate();
     all.extend(body_failures());
     all.extend(own);

@@ -96,7 +96,9 @@ fn method_of(route: &manifest::Route) -> HttpMethod {
 fn build() -> Value {
     let mut schemas = Schemas::new();
     let mut paths = PathsBuilder::new();
-    for (function, op) in links::operations(&mut schemas) {
+    let mut operations = links::operations(&mut schemas);
+    operations.extend(conversions::operations(&mut schemas));
+    for (function, op) in operations {
         let Some(first) = function.routes.first() else {
             continue;
         };

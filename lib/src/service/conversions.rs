@@ -1,12 +1,15 @@
 //! Conversions: outcomes reported against a click id (`sl_cid`), attributed to the click's
-//! link, rule and variant. Here the pixel's: a lead, anyone may fire it, so it takes no amount,
-//! answers nothing a stranger could learn from, and costs at most three reads and one write.
+//! link, rule and variant. Two doors report them: the pixel (a lead or a named event; anyone may
+//! fire it, so it takes no amount and its answer says nothing) and the HTTP API (with the key
+//! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
+//! most three reads (the click, the link's pointer, the link) and one conditional write.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 
-use super::{Service, ServiceError};
-use crate::domain::{ClickToken, EventName};
-use crate::store::Conversion;
+use super::{Access, Service, ServiceError};
+use crate::domain::{ClickToken, ConversionReport, EventName};
+use crate::store::{Click, Conversion, Recorded};
+use crate::wire::RecordedConversion;
 
 /// What became of a pixel hit. The pixel's answer never depends on it; tests and logs do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,23 +27,90 @@ impl Service {
     /// has conversion tracking on, and the click is within the attribution window; once per
     /// (click, event).
     pub async fn pixel_conversion(&self, token: &ClickToken, event: &EventName) -> Result<PixelOutcome, ServiceError> {
-        let Some(click) = self.store.get_click(token).await? else {
-            return Ok(PixelOutcome::Ignored);
-        };
         let now = self.clock.now();
-        let window = Duration::days(i64::from(self.config.conversion_window_days));
-        if now < click.at || now - click.at > window {
-            return Ok(PixelOutcome::Ignored);
-        }
+        let click = match self.attributable_click(token, now).await {
+            Ok(click) => click,
+            Err(
+                ServiceError::ClickNotFound
+                | ServiceError::ConversionTrackingOff
+                | ServiceError::OutsideAttributionWindow { .. },
+            ) => return Ok(PixelOutcome::Ignored),
+            Err(err) => return Err(err),
+        };
+        let conversion = self.conversion_of(click, event, None, now);
+        Ok(match self.record(&conversion, event.as_str(), now).await? {
+            Recorded::New => PixelOutcome::Recorded,
+            Recorded::Duplicate(_) => PixelOutcome::Duplicate,
+        })
+    }
+
+    /// `POST /conversions`: records a conversion of a click of the caller's workspace, once per
+    /// (click, event), or per (click, event, eventId) when the caller names its events; a repeat
+    /// answers the first conversion, marked `duplicate`.
+    pub async fn report_conversion(
+        &self,
+        access: &Access,
+        report: ConversionReport,
+    ) -> Result<RecordedConversion, ServiceError> {
+        let token = report
+            .click
+            .filter(|token| token.workspace_id == access.workspace.id)
+            .ok_or(ServiceError::ClickNotFound)?;
+        let now = self.clock.now();
+        let click = self.attributable_click(&token, now).await?;
+        let name = match &report.event_id {
+            Some(id) => format!("{}#{}", report.event, id.as_str()),
+            None => report.event.to_string(),
+        };
+        let conversion = self.conversion_of(
+            click,
+            &report.event,
+            report.sale.map(|s| (s.amount, s.currency.code())),
+            now,
+        );
+        let (kept, duplicate) = match self.record(&conversion, &name, now).await? {
+            Recorded::New => (conversion, false),
+            Recorded::Duplicate(first) => (*first, true),
+        };
+        Ok(RecordedConversion::new(
+            kept.id,
+            kept.link_id,
+            kept.rule_id,
+            kept.variant_id,
+            duplicate,
+        ))
+    }
+
+    /// The click a report is about, if it can take one: stored, its link still tracking
+    /// conversions, and at most the attribution window old.
+    async fn attributable_click(&self, token: &ClickToken, now: DateTime<Utc>) -> Result<Click, ServiceError> {
+        let click = self.store.get_click(token).await?.ok_or(ServiceError::ClickNotFound)?;
         let tracked = self
             .store
             .get_link(&click.link_id)
             .await?
-            .is_some_and(|stored| stored.link.settings.conversion_tracking);
+            .ok_or(ServiceError::ClickNotFound)?
+            .link
+            .settings
+            .conversion_tracking;
         if !tracked {
-            return Ok(PixelOutcome::Ignored);
+            return Err(ServiceError::ConversionTrackingOff);
         }
-        let conversion = Conversion {
+        let days = self.config.conversion_window_days;
+        if now < click.at || now - click.at > Duration::days(i64::from(days)) {
+            return Err(ServiceError::OutsideAttributionWindow { days });
+        }
+        Ok(click)
+    }
+
+    fn conversion_of(
+        &self,
+        click: Click,
+        event: &EventName,
+        sale: Option<(u64, &str)>,
+        now: DateTime<Utc>,
+    ) -> Conversion {
+        Conversion {
             id: self.new_id(),
             workspace_id: click.workspace_id,
             click_id: click.id,
@@ -50,14 +120,13 @@ impl Service {
             day: now.date_naive(),
             rule_id: click.rule_id,
             variant_id: click.variant_id,
-            amount: None,
-            currency: None,
-        };
+            amount: sale.map(|(amount, _)| amount),
+            currency: sale.map(|(_, currency)| currency.to_string()),
+        }
+    }
+
+    async fn record(&self, conversion: &Conversion, name: &str, now: DateTime<Utc>) -> Result<Recorded, ServiceError> {
         let keep_until = now + Duration::days(i64::from(self.config.click_retention_days));
-        Ok(if self.store.record_conversion(&conversion, keep_until).await? {
-            PixelOutcome::Recorded
-        } else {
-            PixelOutcome::Duplicate
-        })
+        Ok(self.store.record_conversion(conversion, name, keep_until).await?)
     }
 }

@@ -73,6 +73,14 @@ pub enum ServiceError {
     InvalidLinkId,
     #[error("Link not found.")]
     LinkNotFound,
+    /// A click id that is malformed, names no stored click, or one of another workspace's link
+    /// (one answer for all three: no cross-workspace oracle).
+    #[error("Click not found.")]
+    ClickNotFound,
+    #[error("Conversion tracking is off for this link.")]
+    ConversionTrackingOff,
+    #[error("The click is older than the {days}-day attribution window.")]
+    OutsideAttributionWindow { days: u32 },
     #[error("{}", match .0 { LinkAction::Edit => "You do not have permission to edit this link.", LinkAction::Delete => "You do not have permission to delete this link." })]
     NoLinkPermission(LinkAction),
     #[error("links must be a non-empty array.")]

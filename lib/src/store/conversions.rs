@@ -5,7 +5,10 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, encode, keys, n, put_applied};
+use aws_sdk_dynamodb::operation::put_item::PutItemError;
+use aws_sdk_dynamodb::types::ReturnValuesOnConditionCheckFailure;
+
+use super::{Store, StoreError, decode, encode, keys, n};
 use crate::ids::ObjectId;
 
 /// A recorded outcome of a click.
@@ -31,15 +34,25 @@ pub struct Conversion {
     pub currency: Option<String>,
 }
 
+/// What recording a conversion came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    New,
+    /// The click already had it: the first one, which stands.
+    Duplicate(Box<Conversion>),
+}
+
 impl Store {
-    /// Records a conversion unless its click already has one of that event: one conditional
-    /// `PutItem`; `false` when it was there (the first one stands).
+    /// Records a conversion unless its click already has one under `name` (the event, and the
+    /// caller's event id when it gave one): one conditional `PutItem`, which on a duplicate
+    /// answers the first conversion.
     pub async fn record_conversion(
         &self,
         conversion: &Conversion,
+        name: &str,
         expires_at: DateTime<Utc>,
-    ) -> Result<bool, StoreError> {
-        let key = keys::conversion(&conversion.workspace_id, &conversion.click_id, &conversion.event);
+    ) -> Result<Recorded, StoreError> {
+        let key = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
         let mut item = encode(conversion, &key, None)?;
         item.insert(keys::TTL.into(), n(expires_at.timestamp()));
         let result = self
@@ -48,8 +61,18 @@ impl Store {
             .table_name(&self.table)
             .set_item(Some(item))
             .condition_expression("attribute_not_exists(PK)")
+            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
             .send()
             .await;
-        put_applied(result)
+        match result {
+            Ok(_) => Ok(Recorded::New),
+            Err(err) => match err.as_service_error() {
+                Some(PutItemError::ConditionalCheckFailedException(refused)) => match refused.item.clone() {
+                    Some(first) => Ok(Recorded::Duplicate(Box::new(decode(first)?))),
+                    None => Err(StoreError::request("PutItem", err)),
+                },
+                _ => Err(StoreError::request("PutItem", err)),
+            },
+        }
     }
 }

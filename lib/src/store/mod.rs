@@ -32,7 +32,7 @@ use crate::clock::Entropy;
 pub use accounts::{CreateUserError, KeyRotation};
 pub use clicks::{Click, ClickPlacement};
 pub use client::{https_client, sdk_config_from_env};
-pub use conversions::Conversion;
+pub use conversions::{Conversion, Recorded};
 pub use error::StoreError;
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use limits::{Counter, RateCharge};

@@ -14,6 +14,7 @@ use crate::domain::{Invalid, LinkDraft, LinkPatch};
 use crate::ids::ObjectId;
 
 mod bulk;
+mod conversion;
 mod create;
 mod fields;
 mod json;
@@ -27,10 +28,11 @@ pub mod schema;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
+pub use conversion::ConversionInput;
 pub use create::{LinkInput, McpLinkInput};
 pub use json::{from_json, from_json_at, scalar_text};
 pub use link_id::{LinkIdInput, any_as_text};
-pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, UpdatedLink};
+pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, RecordedConversion, UpdatedLink};
 pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
 pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};

@@ -121,3 +121,46 @@ impl BulkOutcome {
         }
     }
 }
+
+/// `POST /conversions`: `{ message, id, linkId, ruleId?, variantId?, duplicate }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordedConversion {
+    pub message: String,
+    /// The conversion (on a duplicate, the first one's).
+    pub id: ObjectId,
+    /// The link the click was of.
+    pub link_id: ObjectId,
+    /// The rule that chose the click's destination.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_id: Option<String>,
+    /// The A/B variant that did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_id: Option<String>,
+    /// Whether the click had this conversion already (it counts once).
+    pub duplicate: bool,
+}
+
+impl RecordedConversion {
+    pub fn new(
+        id: ObjectId,
+        link_id: ObjectId,
+        rule_id: Option<String>,
+        variant_id: Option<String>,
+        duplicate: bool,
+    ) -> Self {
+        let message = if duplicate {
+            "Conversion already recorded."
+        } else {
+            "Conversion recorded."
+        };
+        Self {
+            message: message.into(),
+            id,
+            link_id,
+            rule_id,
+            variant_id,
+            duplicate,
+        }
+    }
+}
