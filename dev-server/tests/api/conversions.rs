@@ -140,7 +140,7 @@ async fn a_click_converts_once_per_event() {
     let store = app.store();
     let first = conversion_of(&click, "signup");
     assert_eq!(
-        store.record_conversion(&first, "signup", expires).await.unwrap(),
+        store.record_conversion(&first, "signup", 0, expires).await.unwrap(),
         Recorded::New
     );
     let again = lib::store::Conversion {
@@ -148,13 +148,13 @@ async fn a_click_converts_once_per_event() {
         ..first.clone()
     };
     assert_eq!(
-        store.record_conversion(&again, "signup", expires).await.unwrap(),
+        store.record_conversion(&again, "signup", 1, expires).await.unwrap(),
         Recorded::Duplicate(Box::new(first)),
         "the first stands"
     );
     assert_eq!(
         store
-            .record_conversion(&conversion_of(&click, "sale"), "sale", expires)
+            .record_conversion(&conversion_of(&click, "sale"), "sale", 2, expires)
             .await
             .unwrap(),
         Recorded::New
@@ -167,7 +167,7 @@ async fn has_converted(app: &TestApp, token: &ClickToken, event: &str) -> bool {
     let click = app.store().get_click(token).await.unwrap().unwrap();
     let expires = click.at + chrono::Duration::days(400);
     let probe = conversion_of(&click, event);
-    let recorded = app.store().record_conversion(&probe, event, expires).await.unwrap();
+    let recorded = app.store().record_conversion(&probe, event, 3, expires).await.unwrap();
     matches!(recorded, Recorded::Duplicate(_))
 }
 
@@ -192,7 +192,7 @@ async fn the_pixel_records_an_event_once_per_click_and_a_lead_when_unnamed() {
     pixel(&app, &format!("cid={cid}&e=signup")).await;
     let reload = app.requests.snapshot();
     assert_eq!(
-        reload.get("PutItem"),
+        reload.get("TransactWriteItems"),
         Some(&1),
         "{reload:?}: the reload's put is refused by its condition"
     );
@@ -200,6 +200,15 @@ async fn the_pixel_records_an_event_once_per_click_and_a_lead_when_unnamed() {
     assert!(has_converted(&app, &token, "signup").await);
     assert!(has_converted(&app, &token, "lead").await);
     assert!(!has_converted(&app, &token, "sale").await);
+    let day = app.clock_now().date_naive();
+    let recorded = app.store().conversions_on(&token.workspace_id, day).await.unwrap();
+    let mut events: Vec<&str> = recorded.iter().map(|c| c.event.as_str()).collect();
+    events.sort_unstable();
+    assert_eq!(
+        events,
+        ["lead", "sale", "signup"],
+        "one record per conversion for the aggregator (the sale is the probe's), none for the refused repeats"
+    );
 }
 
 #[tokio::test]

@@ -2,7 +2,8 @@
 //! link, rule and variant. Two doors report them: the pixel (a lead or a named event; anyone may
 //! fire it, so it takes no amount and its answer says nothing) and the HTTP API (with the key
 //! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
-//! most three reads (the click, the link's pointer, the link) and one conditional write.
+//! most three reads (the click, the link's pointer, the link) and one transaction of two puts
+//! (a repeat: one read more).
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -127,6 +128,10 @@ impl Service {
 
     async fn record(&self, conversion: &Conversion, name: &str, now: DateTime<Utc>) -> Result<Recorded, ServiceError> {
         let keep_until = now + Duration::days(i64::from(self.config.click_retention_days));
-        Ok(self.store.record_conversion(conversion, name, keep_until).await?)
+        let shard = self.entropy.below(crate::store::keys::CLICK_SHARDS);
+        Ok(self
+            .store
+            .record_conversion(conversion, name, shard, keep_until)
+            .await?)
     }
 }

@@ -1,14 +1,14 @@
-//! Conversion items: one per (click, event), written only if absent, so a reloaded thank-you
-//! page or a retried call counts once. They carry what the aggregator attributes them by (the
-//! click's link, rule and variant) and expire with the clicks (docs/data-model.md).
+//! Conversion items: a marker per (click, event), written only if absent, so a reloaded
+//! thank-you page or a retried call counts once; and, in the same transaction, the record the
+//! aggregator folds, sharded per workspace-day like the clicks. Both carry what the conversion
+//! is attributed by (the click's link, rule and variant) and expire with the clicks
+//! (docs/data-model.md).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use aws_sdk_dynamodb::operation::put_item::PutItemError;
-use aws_sdk_dynamodb::types::ReturnValuesOnConditionCheckFailure;
-
-use super::{Store, StoreError, decode, encode, keys, n};
+use super::transactions::tx;
+use super::{Store, StoreError, decode, encode, keys, n, query_all, s};
 use crate::ids::ObjectId;
 
 /// A recorded outcome of a click.
@@ -44,35 +44,58 @@ pub enum Recorded {
 
 impl Store {
     /// Records a conversion unless its click already has one under `name` (the event, and the
-    /// caller's event id when it gave one): one conditional `PutItem`, which on a duplicate
-    /// answers the first conversion.
+    /// caller's event id when it gave one): one transaction of the marker (conditional) and the
+    /// record on `shard` of its workspace-day. A repeat reads the marker, and answers the
+    /// first conversion.
     pub async fn record_conversion(
         &self,
         conversion: &Conversion,
         name: &str,
+        shard: u64,
         expires_at: DateTime<Utc>,
     ) -> Result<Recorded, StoreError> {
-        let key = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
-        let mut item = encode(conversion, &key, None)?;
-        item.insert(keys::TTL.into(), n(expires_at.timestamp()));
-        let result = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .return_values_on_condition_check_failure(ReturnValuesOnConditionCheckFailure::AllOld)
-            .send()
-            .await;
-        match result {
-            Ok(_) => Ok(Recorded::New),
-            Err(err) => match err.as_service_error() {
-                Some(PutItemError::ConditionalCheckFailedException(refused)) => match refused.item.clone() {
-                    Some(first) => Ok(Recorded::Duplicate(Box::new(decode(first)?))),
-                    None => Err(StoreError::request("PutItem", err)),
-                },
-                _ => Err(StoreError::request("PutItem", err)),
+        let ttl = n(expires_at.timestamp());
+        let marker = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
+        let record = keys::conversion_record(
+            &conversion.workspace_id,
+            conversion.at,
+            shard % keys::CLICK_SHARDS,
+            &conversion.id,
+        );
+        let mut marker_item = encode(conversion, &marker, None)?;
+        marker_item.insert(keys::TTL.into(), ttl.clone());
+        let mut record_item = encode(conversion, &record, None)?;
+        record_item.insert(keys::TTL.into(), ttl);
+        let actions = vec![
+            tx::put(&self.table, marker_item, Some("attribute_not_exists(PK)"))?,
+            tx::put(&self.table, record_item, None)?,
+        ];
+        match self.transact(actions).await? {
+            Ok(()) => Ok(Recorded::New),
+            Err(cancellation) if cancellation.failed(0) => match self.get_as::<Conversion>(&marker, true).await? {
+                Some(first) => Ok(Recorded::Duplicate(Box::new(first))),
+                // The first was there a moment ago: it expired in between; this one is not new.
+                None => Err(StoreError::Contention("TransactWriteItems")),
             },
+            Err(_) => Err(StoreError::Contention("TransactWriteItems")),
         }
+    }
+
+    /// Every conversion of a workspace on a day, from its 32 shards (tests and recovery; the
+    /// reports read rollups).
+    pub async fn conversions_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Conversion>, StoreError> {
+        let mut found = Vec::new();
+        for shard in 0..keys::CLICK_SHARDS {
+            let query = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(keys::conversion_day(workspace, day, shard)));
+            for item in query_all(query).await? {
+                found.push(decode(item)?);
+            }
+        }
+        Ok(found)
     }
 }

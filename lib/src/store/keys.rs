@@ -237,7 +237,22 @@ pub fn click_at(workspace: &ObjectId, at: DateTime<Utc>, shard: u64, id: &Object
     click(workspace, at.date_naive(), shard, &sort)
 }
 
-/// One conversion of a click: one item per (click, event), so an event counts once.
+/// A conversion as the aggregator reads it: sharded per workspace-day like the raw clicks, so
+/// the stream delivers conversions in few partitions whose order the rollups' guards follow.
+pub fn conversion_record(workspace: &ObjectId, at: DateTime<Utc>, shard: u64, id: &ObjectId) -> Key {
+    Key::new(
+        conversion_day(workspace, at.date_naive(), shard),
+        &format!("{}#{id}", at.to_rfc3339_opts(SecondsFormat::Millis, true)),
+    )
+}
+
+/// The partition of a workspace-day's conversion records on one shard.
+pub fn conversion_day(workspace: &ObjectId, day: NaiveDate, shard: u64) -> String {
+    format!("CONVDAY#{workspace}#{day}#{shard}")
+}
+
+/// The marker of one conversion of a click: one item per (click, event), so an event counts
+/// once; it holds the conversion, which a repeat answers.
 pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
     Key::new(format!("CONV#{workspace}#{click}"), &format!("EVENT#{event}"))
 }
