@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use aws_sdk_dynamodbstreams::Client as StreamsClient;
 use aws_sdk_dynamodbstreams::types::{OperationType, ShardIteratorType};
-use lib::analytics::{ClickRecord, FoldReport};
+use lib::analytics::{FoldReport, StreamRecord};
 use lib::service::Service;
 use tokio::sync::Mutex;
 
@@ -152,12 +152,12 @@ impl StreamPoller {
                 };
                 let image: HashMap<String, aws_sdk_dynamodb::types::AttributeValue> =
                     serde_dynamo::Item::from(image.clone()).into();
-                if let Some(parsed) = ClickRecord::from_image(sequence, image) {
+                if let Some(parsed) = StreamRecord::from_image(sequence, image) {
                     clicks.push(parsed.map_err(failed)?);
                 }
             }
             if !clicks.is_empty() {
-                let folded = self.service.fold_clicks(&clicks).await.map_err(failed)?;
+                let folded = self.service.fold_stream(&clicks).await.map_err(failed)?;
                 report.records += folded.records;
                 report.updates_applied += folded.updates_applied;
                 report.updates_skipped += folded.updates_skipped;

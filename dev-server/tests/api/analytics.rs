@@ -83,7 +83,10 @@ async fn link_analytics_count_every_dimension_of_the_clicks() {
 
     let (status, body) = app.link_analytics(&ws, &id, "").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["totals"], json!({ "total": 4, "periodTotal": 4, "unique": 3 }));
+    assert_eq!(
+        body["totals"],
+        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0 })
+    );
     assert_eq!(
         body["dailyTraffic"],
         json!({ "2026-03-01": 0, "2026-03-02": 3, "2026-03-03": 0, "2026-03-04": 1, "2026-03-05": 0 })
@@ -135,13 +138,16 @@ async fn link_analytics_count_every_dimension_of_the_clicks() {
         body["rulesStats"],
         json!({
             germany: { "name": "Germany", "targetUrl": "https://example.com/de", "clicks": 2, "uniqueClicks": 1,
-                       "referrers": { "Direct": { "title": "Direct", "value": 2 } } },
+                       "referrers": { "Direct": { "title": "Direct", "value": 2 } },
+                       "conversions": 0, "conversionRate": 0.0, "amounts": {} },
             default: { "name": "Default rule", "targetUrl": "https://example.com/", "clicks": 2, "uniqueClicks": 2,
                        "referrers": { "google.com": { "title": "google.com", "value": 1 },
-                                      "news.ycombinator.com": { "title": "news.ycombinator.com", "value": 1 } } }
+                                      "news.ycombinator.com": { "title": "news.ycombinator.com", "value": 1 } },
+                       "conversions": 0, "conversionRate": 0.0, "amounts": {} }
         })
     );
     assert_eq!(body["abVariantsStats"], json!({}));
+    assert_eq!(body["totals"]["conversions"], 0);
 }
 
 #[tokio::test]
@@ -158,7 +164,10 @@ async fn the_range_filters_at_both_inclusive_ends_and_total_stays_all_time() {
     }
     app.aggregate().await;
     let (_, body) = app.link_analytics(&ws, &id, "&from=2026-03-02&to=2026-03-03").await;
-    assert_eq!(body["totals"], json!({ "total": 4, "periodTotal": 2, "unique": 2 }));
+    assert_eq!(
+        body["totals"],
+        json!({ "total": 4, "periodTotal": 2, "unique": 2, "conversions": 0 })
+    );
     assert_eq!(body["dailyTraffic"], json!({ "2026-03-02": 1, "2026-03-03": 1 }));
     assert_eq!(
         body["devices"],
@@ -177,7 +186,10 @@ async fn unique_visitors_are_ip_plus_user_agent_over_the_whole_range() {
     }
     app.aggregate().await;
     let (_, body) = app.link_analytics(&ws, &id, "&to=2026-03-03").await;
-    assert_eq!(body["totals"], json!({ "total": 6, "periodTotal": 6, "unique": 2 }));
+    assert_eq!(
+        body["totals"],
+        json!({ "total": 6, "periodTotal": 6, "unique": 2, "conversions": 0 })
+    );
 }
 
 #[tokio::test]
@@ -255,18 +267,21 @@ async fn a_stream_batch_folded_twice_is_counted_once() {
         .clicks_on(&workspace, day("2026-03-02").date_naive())
         .await
         .unwrap();
-    let records: Vec<lib::analytics::ClickRecord> = clicks
+    let records: Vec<lib::analytics::StreamRecord> = clicks
         .into_iter()
         .enumerate()
-        .map(|(i, click)| lib::analytics::ClickRecord {
-            sequence: format!("{}", 100 + i),
-            shard: 7,
-            click,
+        .map(|(i, click)| {
+            lib::analytics::ClickRecord {
+                sequence: format!("{}", 100 + i),
+                shard: 7,
+                click,
+            }
+            .into()
         })
         .collect();
-    let first = app.service.fold_clicks(&records).await.unwrap();
-    let again = app.service.fold_clicks(&records).await.unwrap();
-    let half = app.service.fold_clicks(&records[1..]).await.unwrap();
+    let first = app.service.fold_stream(&records).await.unwrap();
+    let again = app.service.fold_stream(&records).await.unwrap();
+    let half = app.service.fold_stream(&records[1..]).await.unwrap();
     assert!(first.updates_applied > 0 && first.updates_skipped == 0);
     assert_eq!((again.updates_applied, half.updates_applied), (0, 0));
     let (_, body) = app.link_analytics(&ws, &id, "&to=2026-03-02").await;
@@ -338,7 +353,10 @@ async fn workspace_analytics_aggregate_across_links_and_keep_deleted_links_click
     app.clock.set(day("2026-03-03"));
     let (status, body) = app.workspace_analytics(&ws, "").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["totals"], json!({ "total": 4, "periodTotal": 4, "unique": 3 }));
+    assert_eq!(
+        body["totals"],
+        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0 })
+    );
     assert_eq!(
         body["dailyTraffic"],
         json!({ "2026-03-01": 0, "2026-03-02": 2, "2026-03-03": 2 })
@@ -346,9 +364,9 @@ async fn workspace_analytics_aggregate_across_links_and_keep_deleted_links_click
     assert_eq!(
         body["links"],
         json!({
-            campaign_id: { "title": "Campaign", "value": 1 },
-            docs: { "title": "Docs", "value": 2 },
-            gone: { "title": "Deleted link", "value": 1 }
+            campaign_id: { "title": "Campaign", "value": 1, "conversions": 0 },
+            docs: { "title": "Docs", "value": 2, "conversions": 0 },
+            gone: { "title": "Deleted link", "value": 1, "conversions": 0 }
         })
     );
     assert_eq!(

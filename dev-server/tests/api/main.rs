@@ -10,6 +10,7 @@ mod attacks;
 mod attacks_oauth;
 mod auth;
 mod bulk;
+mod conversion_analytics;
 mod conversions;
 mod create;
 mod delete;

@@ -63,3 +63,41 @@ pub fn variant_referrer(variant: &str, referrer: &str) -> String {
 pub fn link(link: &ObjectId) -> String {
     format!("link|{link}")
 }
+
+/// The rollup part holding an owner-day's conversions (apart from the click counters, whose
+/// names the conversion counters would otherwise share).
+pub const CONVERSION_PART: &str = "conv";
+/// Conversions of every event.
+pub const CONVERSIONS: &str = "conversions";
+
+pub fn conversion_event(event: &str) -> String {
+    format!("conv|{event}")
+}
+
+/// Minor units of one currency summed over an event's sales.
+pub fn conversion_amount(event: &str, currency: &str) -> String {
+    format!("convamount|{event}|{currency}")
+}
+
+pub fn rule_conversions(rule: &str) -> String {
+    format!("convrule|{rule}")
+}
+
+/// The prefix of a rule's amounts (`convruleamount|<rule>|<currency>`).
+pub fn rule_amount(rule: &str) -> String {
+    format!("convruleamount|{rule}")
+}
+
+pub fn variant_conversions(variant: &str) -> String {
+    format!("convvariant|{variant}")
+}
+
+/// The prefix of a variant's amounts (`convvariantamount|<variant>|<currency>`).
+pub fn variant_amount(variant: &str) -> String {
+    format!("convvariantamount|{variant}")
+}
+
+/// A link's conversions in the workspace's per-link counts.
+pub fn link_conversions(link: &ObjectId) -> String {
+    format!("convlink|{link}")
+}

@@ -1,19 +1,18 @@
-//! The click aggregator: folds raw clicks (as the table's stream delivers them) into per-day
-//! rollups with `ADD` counters and unique-visitor sketches. No rollup item takes a write
-//! per click: each takes one write per chunk of records that touches it.
+//! The aggregator: folds raw clicks and conversions (as the table's stream delivers them) into
+//! per-day rollups with `ADD` counters and unique-visitor sketches. No rollup item takes a
+//! write per click or conversion: each takes one write per chunk of records that touches it.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::NaiveDate;
 use futures::{StreamExt, TryStreamExt};
 
 use super::dimension;
+use super::record::StreamRecord;
 use super::sketch::{self, RouteSketch, VisitorSketch};
-use crate::ids::ObjectId;
 use crate::store::keys::{self, Key, StatsOwner};
 use crate::store::rollups::Fold;
-use crate::store::{Click, Store, StoreError};
+use crate::store::{Conversion, Store, StoreError};
 use crate::visitor::Trigger;
 
 /// Most distinct counters one update carries (keeps each expression well under 4 KB).
@@ -23,38 +22,6 @@ pub const MAX_CHUNK: usize = 10_000;
 
 /// Rollup writes in flight at once per fold.
 const PARALLEL_WRITES: usize = 8;
-
-/// One stream record of a raw click.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClickRecord {
-    /// The stream sequence number.
-    pub sequence: String,
-    /// The shard of the click's partition (`CLICK#<ws>#<day>#<shard>`); with the click's
-    /// workspace and day it names the partition whose stream order the guards rely on.
-    pub shard: u64,
-    pub click: Click,
-}
-
-impl ClickRecord {
-    /// A stream `INSERT` image of a raw click; `None` for any other item.
-    pub fn from_image(sequence: &str, image: HashMap<String, AttributeValue>) -> Option<Result<Self, StoreError>> {
-        let Some(AttributeValue::S(pk)) = image.get(keys::PK) else {
-            return None;
-        };
-        let (_, _, shard) = keys::parse_click_partition(pk)?;
-        let pk = pk.clone();
-        match serde_dynamo::from_item::<_, Click>(image) {
-            // A bot's visit of a click-limited link consumed the limit; it is not a click.
-            Ok(click) if click.bot => None,
-            Ok(click) => Some(Ok(Self {
-                sequence: sequence.to_string(),
-                shard,
-                click,
-            })),
-            Err(source) => Some(Err(StoreError::Malformed { pk, source })),
-        }
-    }
-}
 
 /// What a fold did (the aggregator's logged result).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -79,17 +46,19 @@ struct Deltas {
 struct Counters(BTreeMap<(Key, String), Deltas>);
 
 impl Counters {
-    fn add(&mut self, key: Key, record: &ClickRecord, names: &[String]) {
-        // The source partition within the workspace: day and shard (a month item takes
-        // clicks from every day's partitions).
-        let source = format!("{}#{}", record.click.day, record.shard);
-        let entry = self.0.entry((key, source)).or_insert_with(|| Deltas {
-            first: record.sequence.clone(),
+    /// One more of each name.
+    fn add(&mut self, key: Key, record: &StreamRecord, names: &[String]) {
+        self.add_deltas(key, record, names.iter().map(|name| (name.clone(), 1)));
+    }
+
+    fn add_deltas(&mut self, key: Key, record: &StreamRecord, deltas: impl IntoIterator<Item = (String, u64)>) {
+        let entry = self.0.entry((key, record.source())).or_insert_with(|| Deltas {
+            first: record.sequence().to_string(),
             ..Default::default()
         });
-        entry.last = record.sequence.clone();
-        for name in names {
-            *entry.counts.entry(name.clone()).or_default() += 1;
+        entry.last = record.sequence().to_string();
+        for (name, delta) in deltas {
+            *entry.counts.entry(name).or_default() += delta;
         }
     }
 }
@@ -106,7 +75,7 @@ impl Visitors {
 
 /// Folds records, in stream order, into the rollups. Safe to repeat: a record folded once
 /// is never counted again.
-pub async fn fold(store: &Store, records: &[ClickRecord]) -> Result<FoldReport, StoreError> {
+pub async fn fold(store: &Store, records: &[StreamRecord]) -> Result<FoldReport, StoreError> {
     let mut report = FoldReport::default();
     for chunk in chunks(records) {
         let (counters, visitors) = plan(chunk);
@@ -142,7 +111,7 @@ pub async fn fold(store: &Store, records: &[ClickRecord]) -> Result<FoldReport, 
 /// Splits records, in order, into the longest runs whose updates stay within
 /// `MAX_COUNTERS_PER_UPDATE` distinct counters per item (a busy link's batch folds in one
 /// round; a batch touching thousands of distinct cities in several).
-fn chunks(records: &[ClickRecord]) -> Vec<&[ClickRecord]> {
+fn chunks(records: &[StreamRecord]) -> Vec<&[StreamRecord]> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut names: BTreeMap<(Key, String), BTreeSet<String>> = BTreeMap::new();
@@ -196,11 +165,17 @@ async fn merge_visitors(
 }
 
 /// What a chunk adds to which items (no I/O).
-fn plan(chunk: &[ClickRecord]) -> (Counters, Visitors) {
+fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
     let mut counters = Counters::default();
     let mut visitors = Visitors::default();
     for record in chunk {
-        let c = &record.click;
+        let c = match record {
+            StreamRecord::Click(r) => &r.click,
+            StreamRecord::Conversion(r) => {
+                plan_conversion(&mut counters, record, &r.conversion);
+                continue;
+            }
+        };
         let day: NaiveDate = c.day;
         let link = StatsOwner::Link(c.link_id.clone());
         let ws = StatsOwner::Workspace(c.workspace_id.clone());
@@ -268,6 +243,50 @@ fn plan(chunk: &[ClickRecord]) -> (Counters, Visitors) {
     (counters, visitors)
 }
 
+/// What a conversion adds: on its day, to its link's and workspace's conversion items (by
+/// event, with amounts; the link's also by rule and variant) and the workspace's per-link
+/// counts.
+fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversion) {
+    let link = StatsOwner::Link(c.link_id.clone());
+    let ws = StatsOwner::Workspace(c.workspace_id.clone());
+    let sale = c.amount.zip(c.currency.as_deref());
+    let mut shared = vec![
+        (dimension::CONVERSIONS.to_string(), 1),
+        (dimension::conversion_event(&c.event), 1),
+    ];
+    if let Some((amount, currency)) = sale {
+        shared.push((dimension::conversion_amount(&c.event, currency), amount));
+    }
+    let mut by_route = Vec::new();
+    for (conversions, amounts) in [
+        c.rule_id
+            .as_deref()
+            .map(|r| (dimension::rule_conversions(r), dimension::rule_amount(r))),
+        c.variant_id
+            .as_deref()
+            .map(|v| (dimension::variant_conversions(v), dimension::variant_amount(v))),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        by_route.push((conversions, 1));
+        if let Some((amount, currency)) = sale {
+            by_route.push((format!("{amounts}|{currency}"), amount));
+        }
+    }
+    counters.add_deltas(
+        keys::day_stats(&link, c.day, dimension::CONVERSION_PART),
+        record,
+        shared.iter().cloned().chain(by_route),
+    );
+    counters.add_deltas(keys::day_stats(&ws, c.day, dimension::CONVERSION_PART), record, shared);
+    counters.add(
+        keys::day_stats(&ws, c.day, "link"),
+        record,
+        &[dimension::link_conversions(&c.link_id)],
+    );
+}
+
 /// Unique visitors of merged day sketches.
 pub fn estimate_all(sketches: &[&[u8]]) -> u64 {
     let mut merged = VisitorSketch::new();
@@ -286,17 +305,15 @@ pub fn estimate_route(sketches: &[&[u8]]) -> u64 {
     merged.estimate() as u64
 }
 
-/// A link id from a `link|<id>` counter name.
-pub fn link_of(name: &str) -> Option<ObjectId> {
-    name.strip_prefix("link|").and_then(|id| ObjectId::parse(id).ok())
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::record::ClickRecord;
     use super::*;
     use crate::domain::Device;
+    use crate::ids::ObjectId;
+    use crate::store::Click;
 
-    fn record(i: u64, city: &str) -> ClickRecord {
+    fn record(i: u64, city: &str) -> StreamRecord {
         let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
         let link = ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap();
         let day: NaiveDate = "2026-03-02".parse().unwrap();
@@ -322,17 +339,18 @@ mod tests {
                 trigger: Trigger::Link,
             },
         }
+        .into()
     }
 
     #[test]
     fn a_busy_link_folds_in_one_round() {
-        let records: Vec<ClickRecord> = (0..1000).map(|i| record(i, "Berlin")).collect();
+        let records: Vec<StreamRecord> = (0..1000).map(|i| record(i, "Berlin")).collect();
         assert_eq!(chunks(&records).len(), 1);
     }
 
     #[test]
     fn many_distinct_counters_split_into_bounded_rounds_in_order() {
-        let records: Vec<ClickRecord> = (0..250).map(|i| record(i, &format!("City {i}"))).collect();
+        let records: Vec<StreamRecord> = (0..250).map(|i| record(i, &format!("City {i}"))).collect();
         let rounds = chunks(&records);
         assert_eq!(rounds.iter().map(|r| r.len()).sum::<usize>(), 250);
         assert!(rounds.len() >= 3);
@@ -341,17 +359,17 @@ mod tests {
             assert!(counters.0.values().all(|d| d.counts.len() <= MAX_COUNTERS_PER_UPDATE));
         }
         assert_eq!(
-            rounds[1][0].sequence,
+            rounds[1][0].sequence(),
             rounds[0]
                 .last()
-                .map(|r| format!("{}", r.sequence.parse::<u64>().unwrap() + 1))
+                .map(|r| format!("{}", r.sequence().parse::<u64>().unwrap() + 1))
                 .unwrap()
         );
     }
 
     #[test]
     fn a_chunk_guards_each_item_with_its_first_and_last_sequence() {
-        let records: Vec<ClickRecord> = (0..3).map(|i| record(i, "Berlin")).collect();
+        let records: Vec<StreamRecord> = (0..3).map(|i| record(i, "Berlin")).collect();
         let (counters, _) = plan(&records);
         let deltas = counters.0.values().next().unwrap();
         assert_eq!((deltas.first.as_str(), deltas.last.as_str()), ("1000", "1002"));

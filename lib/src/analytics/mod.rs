@@ -1,11 +1,14 @@
-//! Analytics: the click aggregator (stream → rollups) and the reports read from rollups.
+//! Analytics: the aggregator (stream of clicks and conversions → rollups) and the reports read from rollups.
 
 pub mod ab_result;
+pub mod conversion_report;
 pub mod dimension;
 pub mod fold;
+pub mod record;
 pub mod report;
 pub mod sketch;
 pub mod stream;
 
-pub use fold::{ClickRecord, FoldReport, fold};
-pub use stream::click_records;
+pub use fold::{FoldReport, fold};
+pub use record::{ClickRecord, ConversionRecord, StreamRecord};
+pub use stream::stream_records;

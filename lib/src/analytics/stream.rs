@@ -1,16 +1,16 @@
-//! The aggregator's door: the table's DynamoDB stream events read as raw clicks.
+//! The aggregator's door: the table's DynamoDB stream events read as raw clicks and conversions.
 
 use std::collections::HashMap;
 
 use aws_lambda_events::event::dynamodb::Event;
 use aws_sdk_dynamodb::types::AttributeValue;
 
-use super::ClickRecord;
+use super::StreamRecord;
 use crate::store::StoreError;
 
-/// The raw-click `INSERT` records of a stream event, in order; other items and changes are
-/// not clicks and are passed over.
-pub fn click_records(event: &Event) -> Result<Vec<ClickRecord>, StoreError> {
+/// The raw-click and conversion `INSERT` records of a stream event, in order; other items and
+/// changes are passed over.
+pub fn stream_records(event: &Event) -> Result<Vec<StreamRecord>, StoreError> {
     let mut records = Vec::new();
     for record in &event.records {
         if record.event_name != "INSERT" {
@@ -20,7 +20,7 @@ pub fn click_records(event: &Event) -> Result<Vec<ClickRecord>, StoreError> {
             continue;
         };
         let image: HashMap<String, AttributeValue> = record.change.new_image.clone().into();
-        if let Some(parsed) = ClickRecord::from_image(sequence, image) {
+        if let Some(parsed) = StreamRecord::from_image(sequence, image) {
             records.push(parsed?);
         }
     }

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use super::{Access, Service, ServiceError};
 use crate::analytics::report::{self, Summed};
 pub use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
-use crate::analytics::{ClickRecord, FoldReport};
+use crate::analytics::{FoldReport, StreamRecord};
 use crate::domain::Invalid;
 use crate::ids::ObjectId;
 use crate::store::StoreError;
@@ -80,7 +80,7 @@ impl Service {
             .day_stats(&StatsOwner::Workspace(access.workspace.id.clone()), from, to)
             .await?;
         let summed = Summed::of(&items);
-        let ids: Vec<ObjectId> = report::clicked_links(&summed).into_iter().map(|(id, _)| id).collect();
+        let ids = report::clicked_links(&summed);
         let names: BTreeMap<ObjectId, String> = self.store.link_names(&ids).await?.into_iter().collect();
         Ok(report::workspace_report(&summed, &names, from, to))
     }
@@ -90,10 +90,10 @@ impl Service {
         Ok(self.store.link_total(link).await?)
     }
 
-    /// Folds raw clicks from the table's stream into the per-day rollups (the
+    /// Folds raw clicks and conversions from the table's stream into the per-day rollups (the
     /// `click-aggregator` function, and the dev server's stand-in for it); a record already
-    /// counted is skipped, so a retried batch never counts a click twice.
-    pub async fn fold_clicks(&self, records: &[ClickRecord]) -> Result<FoldReport, StoreError> {
+    /// counted is skipped, so a retried batch never counts a click or conversion twice.
+    pub async fn fold_stream(&self, records: &[StreamRecord]) -> Result<FoldReport, StoreError> {
         crate::analytics::fold(&self.store, records).await
     }
 }

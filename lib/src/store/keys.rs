@@ -259,7 +259,17 @@ pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
 
 /// The workspace, day and shard of a raw click's partition key (`None` for other items).
 pub fn parse_click_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
-    let mut parts = pk.strip_prefix("CLICK#")?.split('#');
+    parse_day_partition("CLICK#", pk)
+}
+
+/// The workspace, day and shard of a conversion-record partition (`CONVDAY#<ws>#<day>#<shard>`).
+pub fn parse_conversion_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
+    parse_day_partition("CONVDAY#", pk)
+}
+
+/// `<prefix><ws>#<day>#<shard>`, read back.
+fn parse_day_partition(prefix: &str, pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
+    let mut parts = pk.strip_prefix(prefix)?.split('#');
     let workspace = ObjectId::parse(parts.next()?).ok()?;
     let day = parts.next()?.parse().ok()?;
     let shard = parts.next()?.parse().ok()?;

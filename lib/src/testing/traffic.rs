@@ -5,7 +5,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use futures::StreamExt;
 
-use crate::analytics::{ClickRecord, fold};
+use crate::analytics::{ClickRecord, StreamRecord, fold};
 use crate::clock::Entropy;
 use crate::domain::{Browser, Device, Os};
 use crate::ids::ObjectId;
@@ -56,7 +56,7 @@ pub fn click(link: &ObjectId, ws: &ObjectId, day: NaiveDate, visitor: u64, rule:
 
 /// One day of stream records as a shard would deliver them: the viral link's clicks and
 /// a few of every other link's, interleaved, with increasing sequence numbers.
-pub fn day_batch(day_index: u64, day: NaiveDate, ws: &ObjectId, links: &[TrafficLink]) -> Vec<ClickRecord> {
+pub fn day_batch(day_index: u64, day: NaiveDate, ws: &ObjectId, links: &[TrafficLink]) -> Vec<StreamRecord> {
     let entropy = SeededEntropy::new(day_index);
     let mut records = Vec::new();
     let mut sequence = 1_000_000_000u64;
@@ -66,11 +66,14 @@ pub fn day_batch(day_index: u64, day: NaiveDate, ws: &ObjectId, links: &[Traffic
             let rule = &rules[(i % rules.len() as u64) as usize];
             let visitor = ((n as u64) << 40) | (day_index * per_day + i);
             let c = click(link, ws, day, visitor, rule, &entropy);
-            records.push(ClickRecord {
-                sequence: sequence.to_string(),
-                shard: day_index % 32,
-                click: c,
-            });
+            records.push(
+                ClickRecord {
+                    sequence: sequence.to_string(),
+                    shard: day_index % 32,
+                    click: c,
+                }
+                .into(),
+            );
         }
     }
     records

@@ -3,125 +3,27 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
-use serde::Serialize;
 
+mod shape;
+
+pub use shape::{
+    Breakdown, Entry, LinkAnalytics, LinkEntry, RouteStats, Totals, TriggerEntry, Triggers, WorkspaceAnalytics,
+};
+
+use super::conversion_report;
 use super::dimension::{self, UNKNOWN};
-use super::fold::{estimate_all, estimate_route, link_of};
+use super::fold::{estimate_all, estimate_route};
 use crate::domain::{CountryCode, Link};
 use crate::ids::ObjectId;
 use crate::store::Item;
 use crate::store::rollups::{counters, sketches_of, sort_key};
 use crate::visitor::Trigger;
 
-/// `{ title, value, flag? }`, keyed by the dimension value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct Entry {
-    pub title: String,
-    pub value: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<String>,
-}
-
-pub type Breakdown = BTreeMap<String, Entry>;
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Totals {
-    pub total: u64,
-    pub period_total: u64,
-    pub unique: u64,
-}
-
-/// Visits by what brought them: the link itself, or a scan of its QR code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct Triggers {
-    pub link: TriggerEntry,
-    pub qr: TriggerEntry,
-}
-
-/// `{ title, value }` of one trigger.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct TriggerEntry {
-    pub title: String,
-    pub value: u64,
-}
-
-impl Default for Triggers {
-    fn default() -> Self {
-        Self::new(0, 0)
-    }
-}
-
-impl Triggers {
-    /// From a range's clicks and the QR scans among them.
-    fn new(clicks: u64, scans: u64) -> Self {
-        let entry = |title: &str, value| TriggerEntry {
-            title: title.to_string(),
-            value,
-        };
-        Self {
-            link: entry("Link", clicks.saturating_sub(scans)),
-            qr: entry("QR code", scans),
-        }
-    }
-}
-
-/// Statistics of one rule or variant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RouteStats {
-    pub name: String,
-    pub target_url: String,
-    pub clicks: u64,
-    pub unique_clicks: u64,
-    pub referrers: Breakdown,
-}
-
-/// The single-link analytics response.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LinkAnalytics {
-    pub totals: Totals,
-    pub daily_traffic: BTreeMap<String, u64>,
-    pub countries: Breakdown,
-    pub cities: Breakdown,
-    pub devices: Breakdown,
-    pub browsers: Breakdown,
-    pub os: Breakdown,
-    pub referrers: Breakdown,
-    /// Clicks by trigger: `link` (the short URL) and `qr` (a scan of the QR code).
-    pub triggers: Triggers,
-    pub rules_stats: BTreeMap<String, RouteStats>,
-    pub ab_variants_stats: BTreeMap<String, RouteStats>,
-}
-
-/// `{ title: link name, value }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct LinkEntry {
-    pub title: String,
-    pub value: u64,
-}
-
-/// The workspace analytics response.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkspaceAnalytics {
-    pub totals: Totals,
-    pub daily_traffic: BTreeMap<String, u64>,
-    pub links: BTreeMap<String, LinkEntry>,
-    pub countries: Breakdown,
-    pub cities: Breakdown,
-    pub devices: Breakdown,
-    pub browsers: Breakdown,
-    pub os: Breakdown,
-    /// Clicks by trigger: `link` (the short URL) and `qr` (a scan of the QR code).
-    pub triggers: Triggers,
-}
-
 /// Counters summed over the range, and the day sketches, of one owner.
 #[derive(Debug, Default)]
 pub struct Summed {
     pub daily: BTreeMap<NaiveDate, u64>,
+    pub daily_conversions: BTreeMap<NaiveDate, u64>,
     pub counts: BTreeMap<String, u64>,
     pub sketches: BTreeMap<String, Vec<Vec<u8>>>,
 }
@@ -147,22 +49,29 @@ impl Summed {
                 if name == dimension::CLICKS {
                     *summed.daily.entry(day).or_default() += value;
                 }
+                if name == dimension::CONVERSIONS {
+                    *summed.daily_conversions.entry(day).or_default() += value;
+                }
                 *summed.counts.entry(name.to_string()).or_default() += value;
             }
         }
         summed
     }
 
-    fn count(&self, name: &str) -> u64 {
+    pub(super) fn count(&self, name: &str) -> u64 {
         self.counts.get(name).copied().unwrap_or(0)
     }
 
     /// Counters `<prefix>|<rest>` as (rest, value).
-    fn with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u64)> + 'a {
+    pub(super) fn prefixed<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u64)> + 'a {
         self.counts
             .iter()
             .filter_map(move |(name, value)| name.strip_prefix(prefix)?.strip_prefix('|').map(|rest| (rest, *value)))
-            .filter(|(_, value)| *value > 0)
+    }
+
+    /// Counters `<prefix>|<rest>` above 0 as (rest, value).
+    fn with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, u64)> + 'a {
+        self.prefixed(prefix).filter(|(_, value)| *value > 0)
     }
 
     fn unique(&self, name: &str, route: bool) -> u64 {
@@ -186,9 +95,18 @@ impl Summed {
     }
 
     fn daily_traffic(&self, from: NaiveDate, to: NaiveDate) -> BTreeMap<String, u64> {
+        Self::every_day(&self.daily, from, to)
+    }
+
+    /// Every day of the range with its count (0 where none).
+    pub(super) fn every_day(
+        counts: &BTreeMap<NaiveDate, u64>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> BTreeMap<String, u64> {
         from.iter_days()
             .take_while(|d| *d <= to)
-            .map(|d| (d.to_string(), self.daily.get(&d).copied().unwrap_or(0)))
+            .map(|d| (d.to_string(), counts.get(&d).copied().unwrap_or(0)))
             .collect()
     }
 
@@ -300,36 +218,51 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
             (None, true) => "Default rule".to_string(),
             (None, false) => format!("Rule {position}"),
         };
+        let clicks = summed.count(&dimension::rule(&id));
+        let outcome = summed.rule_outcome(&id, clicks);
         let stats = RouteStats {
             name,
             target_url: rule.target_url.as_str().to_string(),
-            clicks: summed.count(&dimension::rule(&id)),
+            clicks,
             unique_clicks: summed.unique(&dimension::rule(&id), true),
             referrers: summed.referrers_of("ruleref", &id),
+            conversions: outcome.conversions,
+            conversion_rate: outcome.conversion_rate,
+            amounts: outcome.amounts,
         };
         rules_stats.insert(id, stats);
     }
     let mut ab_variants_stats = BTreeMap::new();
+    let mut ab_test_result = None;
     if let Some(test) = settings.ab_test.as_ref().filter(|t| t.enabled) {
+        let mut arms = Vec::new();
         for variant in &test.variants {
             let id = variant.id.as_str();
+            let clicks = summed.count(&dimension::variant(id));
+            let outcome = summed.variant_outcome(id, clicks);
+            arms.push((id.to_string(), clicks, outcome.conversions));
             ab_variants_stats.insert(
                 id.to_string(),
                 RouteStats {
                     name: variant.name.as_str().to_string(),
                     target_url: variant.url.as_str().to_string(),
-                    clicks: summed.count(&dimension::variant(id)),
+                    clicks,
                     unique_clicks: summed.unique(&dimension::variant(id), true),
                     referrers: summed.referrers_of("variantref", id),
+                    conversions: outcome.conversions,
+                    conversion_rate: outcome.conversion_rate,
+                    amounts: outcome.amounts,
                 },
             );
         }
+        ab_test_result = Some(conversion_report::ab_test_result(&arms));
     }
     LinkAnalytics {
         totals: Totals {
             total,
             period_total: summed.count(dimension::CLICKS),
             unique: summed.unique(dimension::ALL, false),
+            conversions: summed.count(dimension::CONVERSIONS),
         },
         daily_traffic: summed.daily_traffic(from, to),
         countries: summed.countries(),
@@ -341,15 +274,20 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
         triggers: summed.triggers(),
         rules_stats,
         ab_variants_stats,
+        conversions: summed.conversions(),
+        daily_conversions: summed.daily_conversions(from, to),
+        ab_test_result,
     }
 }
 
-/// The links with clicks in the range, with their click counts.
-pub fn clicked_links(summed: &Summed) -> Vec<(ObjectId, u64)> {
-    summed
+/// The links with clicks or conversions in the range.
+pub fn clicked_links(summed: &Summed) -> Vec<ObjectId> {
+    let ids: std::collections::BTreeSet<ObjectId> = summed
         .with_prefix("link")
-        .filter_map(|(id, value)| Some((ObjectId::parse(id).ok()?, value)))
-        .collect()
+        .chain(summed.with_prefix("convlink"))
+        .filter_map(|(id, _)| ObjectId::parse(id).ok())
+        .collect();
+    ids.into_iter().collect()
 }
 
 /// The workspace report over `from..=to`; `names` maps link ids to their current names.
@@ -360,14 +298,16 @@ pub fn workspace_report(
     to: NaiveDate,
 ) -> WorkspaceAnalytics {
     let period_total = summed.count(dimension::CLICKS);
-    let links = summed
-        .counts
-        .iter()
-        .filter_map(|(name, value)| Some((link_of(name)?, *value)))
-        .filter(|(_, value)| *value > 0)
-        .map(|(id, value)| {
+    let links = clicked_links(summed)
+        .into_iter()
+        .map(|id| {
             let title = names.get(&id).cloned().unwrap_or_else(|| "Deleted link".to_string());
-            (id.to_string(), LinkEntry { title, value })
+            let entry = LinkEntry {
+                title,
+                value: summed.count(&dimension::link(&id)),
+                conversions: summed.count(&dimension::link_conversions(&id)),
+            };
+            (id.to_string(), entry)
         })
         .collect();
     WorkspaceAnalytics {
@@ -375,6 +315,7 @@ pub fn workspace_report(
             total: period_total,
             period_total,
             unique: summed.unique(dimension::ALL, false),
+            conversions: summed.count(dimension::CONVERSIONS),
         },
         daily_traffic: summed.daily_traffic(from, to),
         links,
@@ -384,5 +325,6 @@ pub fn workspace_report(
         browsers: summed.plain("browser"),
         os: summed.plain("os"),
         triggers: summed.triggers(),
+        conversions: summed.conversions(),
     }
 }
