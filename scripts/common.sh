@@ -305,6 +305,16 @@ ensure_axe_core() {
     export AXE_CORE="$script"
 }
 
+# The independent reference the probabilityBest check compares with (tests/reference): scipy's
+# numerical integration, with the numpy it is built against, in their own venv. Sets
+# REFERENCE_PYTHON.
+SCIPY_VERSION="1.14.1"
+NUMPY_VERSION="2.1.3"
+ensure_reference_python() {
+    venv_tool reference "scipy==$SCIPY_VERSION numpy==$NUMPY_VERSION"
+    export REFERENCE_PYTHON="$CACHE/venvs/reference/bin/python"
+}
+
 # Where cargo puts binaries: CARGO_TARGET_DIR, a config's build.target-dir, or ./target.
 cargo_target_dir() {
     local dir
