@@ -272,3 +272,21 @@ async fn a_conversion_record_delivered_twice_counts_once() {
     let body = app.report_of(&ws, &format!("links/{id}/analytics")).await;
     assert_eq!(body["totals"]["conversions"], 2);
 }
+
+#[tokio::test]
+async fn the_mcp_analytics_tools_answer_the_same_conversion_fields() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let (id, germany, _) = campaign(&app, &ws.http).await;
+    app.clock.set(day("2026-03-02"));
+    let (_, cid) = app.visit_for_id("campaign", "DE").await;
+    app.fire_pixel(&cid, "signup").await;
+    let http = app.report_of(&ws.http, &format!("links/{id}/analytics")).await;
+
+    let link = app.tool_in(&ws, "get_link_analytics", json!({ "linkId": id })).await;
+    let link = link.structured();
+    assert_eq!(link["rulesStats"][&germany]["conversionRate"], 1.0);
+    assert_eq!(link, &http);
+    let workspace = app.tool_in(&ws, "get_workspace_analytics", json!({})).await;
+    assert_eq!(workspace.structured()["links"][&id]["conversions"], 1);
+}

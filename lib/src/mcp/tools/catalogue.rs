@@ -206,7 +206,10 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
                 "Clicks of one link between from and to (YYYY-MM-DD, UTC days, both inclusive; default: since the \
                  link was created, until today): totals (all-time total, periodTotal, unique visitors), daily \
                  traffic with every day present, and breakdowns by country, city, device, browser, OS, referrer, \
-                 routing rule (rulesStats, keyed by rule id) and A/B variant (abVariantsStats, keyed by variant id)."
+                 routing rule (rulesStats, keyed by rule id) and A/B variant (abVariantsStats, keyed by variant id). \
+                 Conversions too: totals.conversions, conversions by event with sales per currency, dailyConversions, \
+                 conversions, conversionRate and amounts per rule and variant, and for an A/B test abTestResult (the \
+                 leader and each variant's probability of converting best)."
                     .into(),
             input: input::<LinkAnalyticsArgs>(&[]),
             output: output::<LinkAnalytics>(),
@@ -220,8 +223,9 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
             title: "Get workspace analytics",
             description:
                 "Clicks across all links of the workspace between from and to (YYYY-MM-DD, UTC days, inclusive; \
-                 default: since the workspace was created, until today): totals, daily traffic, clicks per link, \
-                 and breakdowns by country, city, device, browser and OS. Only the workspace owner or a manager may \
+                 default: since the workspace was created, until today): totals, daily traffic, clicks and \
+                 conversions per link, conversions by event, and breakdowns by country, city, device, browser and \
+                 OS. Only the workspace owner or a manager may \
                  call it."
                     .into(),
             input: input::<RangeArgs>(&[]),
