@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, TestWorkspace, spawn_app};
 
-async fn tracked_link(app: &TestApp, ws: &TestWorkspace, slug: &str, tracking: bool) -> String {
+pub(crate) async fn tracked_link(app: &TestApp, ws: &TestWorkspace, slug: &str, tracking: bool) -> String {
     app.create_ok(
         ws,
         json!({ "name": "Shop", "slug": slug, "url": "https://shop.example/landing?x=1",
@@ -16,7 +16,7 @@ async fn tracked_link(app: &TestApp, ws: &TestWorkspace, slug: &str, tracking: b
     .await
 }
 
-fn click_id(location: &str) -> Option<&str> {
+pub(crate) fn click_id(location: &str) -> Option<&str> {
     location.split_once("sl_cid=").map(|(_, token)| token)
 }
 
@@ -86,7 +86,7 @@ async fn bots_crawlers_head_and_untracked_links_get_no_click_id() {
     assert!(!crawler.body.contains("sl_cid"), "{}", crawler.body);
 }
 
-async fn token_of_a_visit(app: &TestApp, slug: &str) -> ClickToken {
+pub(crate) async fn token_of_a_visit(app: &TestApp, slug: &str) -> ClickToken {
     let visit = app.get(slug, &[]).await;
     ClickToken::decode(click_id(visit.location().unwrap()).unwrap()).unwrap()
 }
@@ -140,7 +140,10 @@ async fn a_click_converts_once_per_event() {
     let store = app.store();
     let first = conversion_of(&click, "signup");
     assert_eq!(
-        store.record_conversion(&first, "signup", 0, expires).await.unwrap(),
+        store
+            .record_conversion(&first, "signup", 0, expires, None)
+            .await
+            .unwrap(),
         Recorded::New
     );
     let again = lib::store::Conversion {
@@ -148,13 +151,16 @@ async fn a_click_converts_once_per_event() {
         ..first.clone()
     };
     assert_eq!(
-        store.record_conversion(&again, "signup", 1, expires).await.unwrap(),
+        store
+            .record_conversion(&again, "signup", 1, expires, None)
+            .await
+            .unwrap(),
         Recorded::Duplicate(Box::new(first)),
         "the first stands"
     );
     assert_eq!(
         store
-            .record_conversion(&conversion_of(&click, "sale"), "sale", 2, expires)
+            .record_conversion(&conversion_of(&click, "sale"), "sale", 2, expires, None)
             .await
             .unwrap(),
         Recorded::New
@@ -163,15 +169,19 @@ async fn a_click_converts_once_per_event() {
 
 /// Whether the click of `token` already has a conversion named `event` (recording it again is
 /// refused); a probe that leaves one behind when there was none.
-async fn has_converted(app: &TestApp, token: &ClickToken, event: &str) -> bool {
+pub(crate) async fn has_converted(app: &TestApp, token: &ClickToken, event: &str) -> bool {
     let click = app.store().get_click(token).await.unwrap().unwrap();
     let expires = click.at + chrono::Duration::days(400);
     let probe = conversion_of(&click, event);
-    let recorded = app.store().record_conversion(&probe, event, 3, expires).await.unwrap();
+    let recorded = app
+        .store()
+        .record_conversion(&probe, event, 3, expires, None)
+        .await
+        .unwrap();
     matches!(recorded, Recorded::Duplicate(_))
 }
 
-async fn pixel(app: &TestApp, query: &str) -> crate::helpers::Visit {
+pub(crate) async fn pixel(app: &TestApp, query: &str) -> crate::helpers::Visit {
     let hit = app.get(&format!("_sl/c?{query}"), &[]).await;
     assert_eq!(hit.status, StatusCode::OK, "{query}");
     assert_eq!(hit.headers["content-type"], "image/gif", "{query}");
@@ -266,125 +276,4 @@ async fn every_short_domain_serves_the_site_script_for_an_hour() {
     assert_eq!(script.headers["cache-control"], "public, max-age=3600");
     assert!(script.body.contains("smartlinks") && script.body.contains("var days = 90;"));
     assert!(script.body.len() < 2048);
-}
-
-async fn report(app: &TestApp, ws: &TestWorkspace, mut body: serde_json::Value) -> (StatusCode, serde_json::Value) {
-    body["workspaceId"] = json!(ws.id);
-    app.call(Method::POST, "/apiv1/conversions", &ws.key, body).await
-}
-
-#[tokio::test]
-async fn a_server_reports_a_sale_attributed_to_the_clicks_link_and_rule() {
-    let app = spawn_app().await;
-    let ws = app.workspace().await;
-    let id = tracked_link(&app, &ws, "sale", true).await;
-    let token = token_of_a_visit(&app, "sale").await;
-    let (status, body) = report(
-        &app,
-        &ws,
-        json!({ "clickId": token.encode(), "event": "sale", "amount": 4999, "currency": "EUR" }),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let rule = app
-        .stored(&id)
-        .await
-        .unwrap()
-        .link
-        .settings
-        .rules
-        .iter()
-        .next()
-        .unwrap()
-        .id
-        .to_string();
-    assert_eq!(
-        (&body["message"], &body["linkId"], &body["ruleId"], &body["duplicate"]),
-        (&json!("Conversion recorded."), &json!(id), &json!(rule), &json!(false))
-    );
-    assert!(body.get("variantId").is_none(), "{body}");
-    assert!(has_converted(&app, &token, "sale").await);
-}
-
-#[tokio::test]
-async fn twenty_concurrent_retries_of_one_event_id_count_once_and_answer_the_first() {
-    let app = spawn_app().await;
-    let ws = app.workspace().await;
-    tracked_link(&app, &ws, "retry", true).await;
-    let token = token_of_a_visit(&app, "retry").await;
-    let body = json!({ "clickId": token.encode(), "event": "sale", "amount": 100, "currency": "USD",
-                       "eventId": "order-4711" });
-    let answers = futures::future::join_all((0..20).map(|_| report(&app, &ws, body.clone()))).await;
-    assert!(
-        answers.iter().all(|(status, _)| *status == StatusCode::OK),
-        "{answers:?}"
-    );
-    let first: Vec<_> = answers.iter().filter(|(_, b)| b["duplicate"] == false).collect();
-    assert_eq!(first.len(), 1, "{answers:?}");
-    assert!(answers.iter().all(|(_, b)| b["id"] == first[0].1["id"]));
-    let (_, other) = report(
-        &app,
-        &ws,
-        json!({ "clickId": token.encode(), "event": "sale", "amount": 100, "currency": "USD", "eventId": "order-4712" }),
-    )
-    .await;
-    assert_eq!(other["duplicate"], false, "another order of the same click counts");
-}
-
-#[tokio::test]
-async fn unknown_malformed_and_foreign_clicks_are_not_found_alike() {
-    let app = spawn_app().await;
-    let ws = app.workspace().await;
-    let other_ws = app.workspace().await;
-    tracked_link(&app, &other_ws, "theirs", true).await;
-    let theirs = token_of_a_visit(&app, "theirs").await;
-    let unknown = ClickToken {
-        workspace_id: lib::ids::ObjectId::parse(&ws.id).unwrap(),
-        ..theirs.clone()
-    };
-    for cid in [theirs.encode(), unknown.encode(), "not-a-click".to_string()] {
-        let (status, body) = report(&app, &ws, json!({ "clickId": cid, "event": "lead" })).await;
-        assert_eq!(
-            (status, &body["error"]),
-            (StatusCode::NOT_FOUND, &json!("Click not found.")),
-            "{cid}"
-        );
-    }
-}
-
-#[tokio::test]
-async fn tracking_off_and_an_old_click_are_refused_with_their_sentences() {
-    let app = spawn_app().await;
-    let ws = app.workspace().await;
-    let id = tracked_link(&app, &ws, "rules", true).await;
-    let token = token_of_a_visit(&app, "rules").await;
-    let lead = json!({ "clickId": token.encode(), "event": "lead" });
-    app.clock.set(app.clock_now() + chrono::Duration::days(91));
-    let (status, body) = report(&app, &ws, lead.clone()).await;
-    assert_eq!(
-        (status, &body["error"]),
-        (
-            StatusCode::BAD_REQUEST,
-            &json!("The click is older than the 90-day attribution window.")
-        )
-    );
-    app.update(&ws, &id, json!({ "conversionTracking": false })).await;
-    let (status, body) = report(&app, &ws, lead).await;
-    assert_eq!(
-        (status, &body["error"]),
-        (
-            StatusCode::BAD_REQUEST,
-            &json!("Conversion tracking is off for this link.")
-        )
-    );
-    let (status, body) = report(
-        &app,
-        &ws,
-        json!({ "clickId": token.encode(), "event": "sale", "amount": 5 }),
-    )
-    .await;
-    assert_eq!(
-        (status, &body["error"]),
-        (StatusCode::BAD_REQUEST, &json!("currency is required with an amount."))
-    );
 }

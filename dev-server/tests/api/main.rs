@@ -12,6 +12,7 @@ mod auth;
 mod bulk;
 mod conversion_analytics;
 mod conversions;
+mod conversions_api;
 mod create;
 mod delete;
 mod events;

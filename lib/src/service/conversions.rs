@@ -3,7 +3,7 @@
 //! fire it, so it takes no amount and its answer says nothing) and the HTTP API (with the key
 //! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
 //! most three reads (the click, the link's pointer, the link) and one transaction of two puts
-//! (a repeat: one read more).
+//! (the pixel's: and the per-click count of its events; a repeat: one read more).
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -12,6 +12,11 @@ use crate::domain::{ClickToken, ConversionReport, EventName};
 use crate::store::{Click, Conversion, Recorded};
 use crate::wire::RecordedConversion;
 
+/// Most distinct events the pixel records for one click. Anyone holding a click id may fire
+/// the pixel, so without a cap one visit could write without end (and grow the day's rollups
+/// by an event name each time); ten covers any funnel a site reports from the browser.
+pub const MAX_PIXEL_EVENTS_PER_CLICK: u64 = 10;
+
 /// What became of a pixel hit. The pixel's answer never depends on it; tests and logs do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PixelOutcome {
@@ -19,6 +24,8 @@ pub enum PixelOutcome {
     Recorded,
     /// The click already had this event.
     Duplicate,
+    /// The click has taken [`MAX_PIXEL_EVENTS_PER_CLICK`] events from the pixel already.
+    OverCap,
     /// No stored click by that token, tracking off, or outside the attribution window.
     Ignored,
 }
@@ -39,9 +46,11 @@ impl Service {
             Err(err) => return Err(err),
         };
         let conversion = self.conversion_of(click, event, None, now);
-        Ok(match self.record(&conversion, event.as_str(), now).await? {
+        let cap = Some(MAX_PIXEL_EVENTS_PER_CLICK);
+        Ok(match self.record(&conversion, event.as_str(), now, cap).await? {
             Recorded::New => PixelOutcome::Recorded,
             Recorded::Duplicate(_) => PixelOutcome::Duplicate,
+            Recorded::OverCap => PixelOutcome::OverCap,
         })
     }
 
@@ -69,8 +78,10 @@ impl Service {
             report.sale.map(|s| (s.amount, s.currency.code())),
             now,
         );
-        let (kept, duplicate) = match self.record(&conversion, &name, now).await? {
-            Recorded::New => (conversion, false),
+        // The API's callers hold a key and a rate limit: their events are not capped.
+        let (kept, duplicate) = match self.record(&conversion, &name, now, None).await? {
+            // (Nothing is over a cap that was not given.)
+            Recorded::New | Recorded::OverCap => (conversion, false),
             Recorded::Duplicate(first) => (*first, true),
         };
         Ok(RecordedConversion::new(
@@ -126,12 +137,18 @@ impl Service {
         }
     }
 
-    async fn record(&self, conversion: &Conversion, name: &str, now: DateTime<Utc>) -> Result<Recorded, ServiceError> {
+    async fn record(
+        &self,
+        conversion: &Conversion,
+        name: &str,
+        now: DateTime<Utc>,
+        cap: Option<u64>,
+    ) -> Result<Recorded, ServiceError> {
         let keep_until = now + Duration::days(i64::from(self.config.click_retention_days));
         let shard = self.entropy.below(crate::store::keys::CLICK_SHARDS);
         Ok(self
             .store
-            .record_conversion(conversion, name, shard, keep_until)
+            .record_conversion(conversion, name, shard, keep_until, cap)
             .await?)
     }
 }

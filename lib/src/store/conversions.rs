@@ -1,6 +1,7 @@
 //! Conversion items: a marker per (click, event), written only if absent, so a reloaded
 //! thank-you page or a retried call counts once; and, in the same transaction, the record the
-//! aggregator folds, sharded per workspace-day like the clicks. Both carry what the conversion
+//! aggregator folds, sharded per workspace-day like the clicks; and, for events anyone may
+//! fire, a per-click count that caps them. Both carry what the conversion
 //! is attributed by (the click's link, rule and variant) and expire with the clicks
 //! (docs/data-model.md).
 
@@ -40,19 +41,23 @@ pub enum Recorded {
     New,
     /// The click already had it: the first one, which stands.
     Duplicate(Box<Conversion>),
+    /// The click has taken as many capped events as it may; nothing was written.
+    OverCap,
 }
 
 impl Store {
     /// Records a conversion unless its click already has one under `name` (the event, and the
     /// caller's event id when it gave one): one transaction of the marker (conditional) and the
     /// record on `shard` of its workspace-day. A repeat reads the marker, and answers the
-    /// first conversion.
+    /// first conversion. With a `cap`, the click's count of capped events goes up in the same
+    /// transaction, only while below the cap.
     pub async fn record_conversion(
         &self,
         conversion: &Conversion,
         name: &str,
         shard: u64,
         expires_at: DateTime<Utc>,
+        cap: Option<u64>,
     ) -> Result<Recorded, StoreError> {
         let ttl = n(expires_at.timestamp());
         let marker = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
@@ -66,10 +71,20 @@ impl Store {
         marker_item.insert(keys::TTL.into(), ttl.clone());
         let mut record_item = encode(conversion, &record, None)?;
         record_item.insert(keys::TTL.into(), ttl);
-        let actions = vec![
+        let mut actions = vec![
             tx::put(&self.table, marker_item, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, record_item, None)?,
         ];
+        if let Some(cap) = cap {
+            actions.push(tx::update(
+                &self.table,
+                &keys::conversion_count(&conversion.workspace_id, &conversion.click_id),
+                "ADD events :one SET #ttl = :ttl",
+                Some("attribute_not_exists(events) OR events < :cap"),
+                &[("#ttl", keys::TTL)],
+                &[(":one", n(1)), (":cap", n(cap)), (":ttl", n(expires_at.timestamp()))],
+            )?);
+        }
         match self.transact(actions).await? {
             Ok(()) => Ok(Recorded::New),
             Err(cancellation) if cancellation.failed(0) => match self.get_as::<Conversion>(&marker, true).await? {
@@ -77,6 +92,7 @@ impl Store {
                 // The first was there a moment ago: it expired in between; this one is not new.
                 None => Err(StoreError::Contention("TransactWriteItems")),
             },
+            Err(cancellation) if cancellation.failed(2) => Ok(Recorded::OverCap),
             Err(_) => Err(StoreError::Contention("TransactWriteItems")),
         }
     }

@@ -257,6 +257,11 @@ pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
     Key::new(format!("CONV#{workspace}#{click}"), &format!("EVENT#{event}"))
 }
 
+/// How many pixel events a click has taken (beside its markers), for the per-click cap.
+pub fn conversion_count(workspace: &ObjectId, click: &ObjectId) -> Key {
+    Key::new(format!("CONV#{workspace}#{click}"), "EVENTS")
+}
+
 /// The workspace, day and shard of a raw click's partition key (`None` for other items).
 pub fn parse_click_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
     parse_day_partition("CLICK#", pk)
