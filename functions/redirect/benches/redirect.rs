@@ -1,12 +1,13 @@
 //! In-process cost of one redirect, excluding DynamoDB: classify the visitor, evaluate a
 //! link with 10 rules (the visitor matches only the default, so every rule is tried), and
-//! build the HTTP response. `cargo bench -p redirect`.
+//! build the HTTP response; and the same on a link with conversion tracking, whose person
+//! takes `sl_cid` (the click's token) to the destination. `cargo bench -p redirect`.
 
 use std::hint::black_box;
 
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
-use lib::domain::Link;
+use lib::domain::{ClickToken, Link};
 use lib::service::plan;
 use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
@@ -49,6 +50,22 @@ fn redirect(c: &mut Criterion) {
         b.iter(|| {
             let visitor = Visitor::classify(black_box(&headers));
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
+            black_box(lib::redirect::door::response_for(&outcome, false, false))
+        })
+    });
+    // What tracking adds: the click's token, encoded and appended (no request: the token is
+    // the key of the click the redirect writes anyway).
+    let token = ClickToken {
+        workspace_id: link.workspace_id.clone(),
+        at: now,
+        shard: 7,
+        click_id: lib::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
+    };
+    c.bench_function("redirect, tracked: classify + 10 rules + sl_cid + response", |b| {
+        b.iter(|| {
+            let visitor = Visitor::classify(black_box(&headers));
+            let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
+            let outcome = outcome.with_click(black_box(&token));
             black_box(lib::redirect::door::response_for(&outcome, false, false))
         })
     });

@@ -87,7 +87,7 @@ pub enum VisitOutcome {
 
 impl VisitOutcome {
     /// A redirect that carries the click's id; any other answer as it is.
-    fn with_click(self, token: &ClickToken) -> Self {
+    pub fn with_click(self, token: &ClickToken) -> Self {
         match self {
             Self::Redirect { location } => Self::Redirect {
                 location: location.with_click(token),
