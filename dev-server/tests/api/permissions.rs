@@ -201,6 +201,35 @@ async fn the_visitor_door_and_the_aggregator_need_only_the_actions_their_policie
 }
 
 #[tokio::test]
+async fn the_conversion_functions_need_only_the_actions_their_policies_allow() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.create_ok(
+        &ws,
+        json!({ "name": "shop", "slug": "shop", "url": "https://example.com/", "conversionTracking": true }),
+    )
+    .await;
+    let location = app.get("shop", &[]).await.location().unwrap().to_string();
+    let cid = location.split_once("sl_cid=").unwrap().1.to_string();
+    app.aggregate().await;
+    app.requests.reset();
+
+    app.get(&format!("_sl/c?cid={cid}&e=signup"), &[]).await;
+    app.get(&format!("_sl/c?cid={cid}&e=signup"), &[]).await;
+    app.get("_sl/c.js", &[]).await;
+    assert_allowed(&app, "conversion-pixel");
+
+    let sale = json!({ "workspaceId": ws.id, "clickId": cid, "event": "sale", "amount": 100, "currency": "EUR" });
+    app.call(Method::POST, "/apiv1/conversions", &ws.key, sale.clone())
+        .await;
+    app.call(Method::POST, "/apiv1/conversions", &ws.key, sale).await;
+    assert_allowed(&app, "report-conversion");
+
+    app.aggregate().await;
+    assert_allowed(&app, "click-aggregator");
+}
+
+#[tokio::test]
 async fn the_mcp_endpoint_needs_only_the_actions_its_policy_allows() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;

@@ -116,7 +116,7 @@ pub const REPORT_CONVERSION: Function = Function {
     name: "report-conversion",
     logical_id: "ReportConversionFunction",
     routes: &[service("POST", "/apiv1/conversions")],
-    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
     idempotent: true,
     ..PLAIN
 };
@@ -259,7 +259,8 @@ pub const CONVERSION_PIXEL: Function = Function {
         short_links("GET", "/_sl/c.js"),
         short_links("HEAD", "/_sl/c.js"),
     ],
-    table_actions: &[GET_ITEM, PUT_ITEM],
+    // UpdateItem: the per-click count of pixel events, raised in the recording transaction.
+    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
     ..PLAIN
 };
 
