@@ -98,6 +98,15 @@ async fn fold_cost(service: &lib::service::Service, counter: &RequestCounter, re
     )
 }
 
+/// Items as stream records of one partition, in order.
+fn in_stream_order<T>(items: Vec<T>, record: impl Fn(String, T) -> StreamRecord) -> Vec<StreamRecord> {
+    let sequences = (1_000..).map(|n: u64| n.to_string());
+    sequences
+        .zip(items)
+        .map(|(sequence, item)| record(sequence, item))
+        .collect()
+}
+
 #[tokio::main]
 async fn main() {
     let Ok(endpoint) = std::env::var("AWS_ENDPOINT_URL_DYNAMODB") else {
@@ -172,36 +181,26 @@ async fn main() {
     let day = chrono::Utc::now().date_naive();
     let workspace = ws.id.clone();
     let store = lib::testing::store(&service);
-    let clicks: Vec<StreamRecord> = store
-        .clicks_on(&workspace, day)
-        .await
-        .expect("clicks")
-        .into_iter()
-        .enumerate()
-        .map(|(i, click)| {
-            let record = ClickRecord {
-                sequence: format!("{}", 1_000 + i),
+    let clicks = in_stream_order(
+        store.clicks_on(&workspace, day).await.expect("clicks"),
+        |sequence, click| {
+            ClickRecord {
+                sequence,
                 shard: 1,
                 click,
-            };
-            record.into()
-        })
-        .collect();
-    let conversions: Vec<StreamRecord> = store
-        .conversions_on(&workspace, day)
-        .await
-        .expect("conversions")
-        .into_iter()
-        .enumerate()
-        .map(|(i, conversion)| {
-            let record = ConversionRecord {
-                sequence: format!("{}", 1_000 + i),
-                shard: 1,
-                conversion,
-            };
-            record.into()
-        })
-        .collect();
+            }
+            .into()
+        },
+    );
+    let conversions = store.conversions_on(&workspace, day).await.expect("conversions");
+    let conversions = in_stream_order(conversions, |sequence, conversion| {
+        ConversionRecord {
+            sequence,
+            shard: 1,
+            conversion,
+        }
+        .into()
+    });
     println!("  the aggregator, batches of {BATCH}:");
     println!("    clicks:      {}", fold_cost(&service, &counter, &clicks).await);
     println!("    conversions: {}", fold_cost(&service, &counter, &conversions).await);

@@ -54,9 +54,8 @@ async fn campaign(app: &TestApp, ws: &TestWorkspace) -> (String, String, String)
                 { "targetUrl": "https://example.com/", "isDefault": true } ] }),
         )
         .await;
-    let link = app.stored(&id).await.unwrap().link;
-    let rules: Vec<String> = link.settings.rules.iter().map(|r| r.id.to_string()).collect();
-    (id, rules[0].clone(), rules[1].clone())
+    let rules = app.rule_ids(&id).await;
+    (id.clone(), rules[0].clone(), rules[1].clone())
 }
 
 #[tokio::test]

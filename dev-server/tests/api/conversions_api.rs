@@ -25,18 +25,7 @@ async fn a_server_reports_a_sale_attributed_to_the_clicks_link_and_rule() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let rule = app
-        .stored(&id)
-        .await
-        .unwrap()
-        .link
-        .settings
-        .rules
-        .iter()
-        .next()
-        .unwrap()
-        .id
-        .to_string();
+    let rule = app.rule_ids(&id).await.remove(0);
     assert_eq!(
         (&body["message"], &body["linkId"], &body["ruleId"], &body["duplicate"]),
         (&json!("Conversion recorded."), &json!(id), &json!(rule), &json!(false))

@@ -249,6 +249,12 @@ impl TestApp {
         lib::testing::store(&self.service)
     }
 
+    /// The ids of a stored link's rules, in evaluation order (the default last).
+    pub async fn rule_ids(&self, link_id: &str) -> Vec<String> {
+        let link = self.stored(link_id).await.expect("a stored link").link;
+        link.settings.rules.iter().map(|rule| rule.id.to_string()).collect()
+    }
+
     /// The link as stored (straight from DynamoDB Local).
     pub async fn stored(&self, link_id: &str) -> Option<StoredLink> {
         self.store()
