@@ -7,9 +7,11 @@
 //! short-link domain), and `app` is a reserved slug.
 
 mod analytics;
+mod analytics_views;
 mod anchors;
 mod charts;
 mod context;
+mod conversions;
 mod csv;
 mod editor;
 mod home;
