@@ -19,6 +19,7 @@ mod link_form;
 mod link_input;
 mod links;
 mod range;
+mod snippet;
 mod views;
 
 use lambda_http::{Body, Response};

@@ -5,6 +5,7 @@ use askama::Template;
 
 use super::super::templates::Chrome;
 use super::link_form::{LinkForm, RuleForm, VariantForm, rule_field, variant_field};
+use super::snippet::TrackingSnippet;
 
 /// Where each door of the service answers, for a person setting things up (the home page, the
 /// help page, a first-time user's links page).
@@ -189,6 +190,8 @@ pub struct LinkFormPage {
     pub domains: Vec<String>,
     pub tags: Vec<TagOption>,
     pub link: Option<EditedLink>,
+    /// What a site copies to report conversions, for the link's domain.
+    pub tracking: TrackingSnippet,
 }
 
 impl LinkFormPage {
