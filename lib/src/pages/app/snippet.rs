@@ -31,7 +31,7 @@ pub fn tracking(domain: &str, api: &str, workspace_id: &str, window_days: u32) -
         script: format!(r#"<script src="https://{domain}{SCRIPT_PATH}"></script>"#),
         convert: "<script>window.smartlinks && smartlinks.convert('signup');</script>".into(),
         curl: format!(
-            "curl -X POST {api}/conversions \\\n  -H 'X-Api-Key: <your key>' -H 'Content-Type: application/json' \\\n  -d '{body}'"
+            "curl -X POST {api}/conversions \\\n  -H 'X-Api-Key: <your key>' \\\n  -H 'Content-Type: application/json' \\\n  -d '{body}'"
         ),
         window_days,
     }
