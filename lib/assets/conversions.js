@@ -1,7 +1,9 @@
 /* Smart links conversions: keeps the click id (sl_cid) a short link brought to this site, in a
    first-party cookie for the attribution window, and reports events against it:
-   <script src="https://<short-domain>/_sl/c.js" async></script>
-   smartlinks.convert('signup'); */
+   <script src="https://<short-domain>/_sl/c.js"></script>
+   <script>window.smartlinks && smartlinks.convert('signup');</script>
+   Loaded without async, it has run when the next line calls it. A page that loads it async
+   queues its events before it instead: window.smartlinks = {q: ['signup']}. */
 (function () {
   var days = __WINDOW_DAYS__;
   var script = document.currentScript;

@@ -204,7 +204,7 @@ def workspaces(page, base, own, shared, foreign, link):
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Analytics").click()
     page.wait_for_url(f"{base}/app/w/{own}/analytics")
     top = table(page, "#top-links")
-    check(top == [["Spring campaign", "3", "100%"]], f"the workspace analytics list the link: {top}")
+    check(top == [["Spring campaign", "3", "100%", "0"]], f"the workspace analytics list the link: {top}")
     screenshots(page, "workspace-analytics")
 
     page.locator(".switcher summary").click()

@@ -33,12 +33,13 @@ def check(condition, what):
 
 
 @contextmanager
-def chromium():
-    """A launched headless Chromium (Playwright's Browser)."""
+def chromium(*flags):
+    """A launched headless Chromium (Playwright's Browser), with any further command-line
+    `flags` (such as `--host-resolver-rules=…`)."""
     with sync_playwright() as playwright:
         # Playwright gives every launch a fresh temporary profile of its own.
         browser = playwright.chromium.launch(
-            executable_path=os.environ["CHROMIUM"], headless=True, args=CHROMIUM_FLAGS
+            executable_path=os.environ["CHROMIUM"], headless=True, args=CHROMIUM_FLAGS + list(flags)
         )
         try:
             yield browser

@@ -37,6 +37,9 @@ log "OAuth consent and connected-apps pages in Chromium"
 log "the app in Chromium"
 "$E2E_PYTHON" tests/browser/app_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" "$shared" \
     "$foreign" "$DEFAULT_DOMAIN" || status=1
+log "conversion tracking in Chromium: the editor's snippet on a loopback site, a sign-up, its analytics"
+"$E2E_PYTHON" tests/browser/conversions_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

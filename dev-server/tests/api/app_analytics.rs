@@ -226,5 +226,6 @@ async fn a_manager_sees_the_workspace_analytics_with_its_top_links() {
     );
     assert!(page.html.contains(&row), "{}", page.html);
     let csv = browser.get(&format!("/app/w/{}/analytics.csv?part=links", ws.id)).await;
-    assert_eq!(rows(&csv.html), vec![vec![id, "Spring".to_string(), "3".to_string()]]);
+    let row = vec![id, "Spring".to_string(), "3".to_string(), "0".to_string()];
+    assert_eq!(rows(&csv.html), vec![row]);
 }

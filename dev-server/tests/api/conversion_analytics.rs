@@ -1,47 +1,10 @@
 //! Conversions in the reports: folded by the stream aggregator with the clicks, counted on the
 //! day they happen, attributed to the click's link, rule and variant.
 
-use chrono::{DateTime, Utc};
-use reqwest::{Method, StatusCode};
-use serde_json::{Value, json};
+use serde_json::json;
 
+use crate::conversion_support::day;
 use crate::helpers::{TestApp, TestWorkspace, spawn_app};
-
-fn day(at: &str) -> DateTime<Utc> {
-    format!("{at}T12:00:00Z").parse().unwrap()
-}
-
-impl TestApp {
-    /// A person's visit; the click id their redirect carries.
-    async fn visit_for_id(&self, slug: &str, country: &str) -> (String, String) {
-        let visit = self.get(slug, &[("cloudfront-viewer-country", country)]).await;
-        let location = visit.location().expect("a redirect").to_string();
-        let (target, cid) = location.split_once("sl_cid=").expect("a click id");
-        (target.trim_end_matches(['?', '&']).to_string(), cid.to_string())
-    }
-
-    async fn convert(&self, ws: &TestWorkspace, body: Value) -> Value {
-        let mut body = body;
-        body["workspaceId"] = json!(ws.id);
-        let (status, answer) = self.call(Method::POST, "/apiv1/conversions", &ws.key, body).await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
-        answer
-    }
-
-    async fn fire_pixel(&self, cid: &str, event: &str) {
-        let hit = self.get(&format!("_sl/c?cid={cid}&e={event}"), &[]).await;
-        assert_eq!(hit.status, StatusCode::OK);
-    }
-
-    async fn report_of(&self, ws: &TestWorkspace, path: &str) -> Value {
-        self.aggregate().await;
-        let sep = if path.contains('?') { '&' } else { '?' };
-        let path = format!("/apiv1/{path}{sep}workspaceId={}", ws.id);
-        let (status, body) = self.request(Method::GET, &path, Some(&ws.key), None).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-        body
-    }
-}
 
 /// A tracked link with a German rule and a default, created on 2026-03-01.
 async fn campaign(app: &TestApp, ws: &TestWorkspace) -> (String, String, String) {

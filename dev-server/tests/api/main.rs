@@ -4,6 +4,7 @@
 mod accounts;
 mod analytics;
 mod app_analytics;
+mod app_conversions;
 mod app_editor;
 mod app_pages;
 mod attacks;
@@ -11,6 +12,7 @@ mod attacks_oauth;
 mod auth;
 mod bulk;
 mod conversion_analytics;
+mod conversion_support;
 mod conversions;
 mod conversions_api;
 mod create;

@@ -326,5 +326,6 @@ pub fn workspace_report(
         os: summed.plain("os"),
         triggers: summed.triggers(),
         conversions: summed.conversions(),
+        daily_conversions: summed.daily_conversions(from, to),
     }
 }

@@ -127,4 +127,6 @@ pub struct WorkspaceAnalytics {
     pub triggers: Triggers,
     /// Conversions by event name, with sales per currency.
     pub conversions: Conversions,
+    /// Every day of the range with its conversions (0 where none).
+    pub daily_conversions: BTreeMap<String, u64>,
 }

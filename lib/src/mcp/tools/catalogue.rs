@@ -224,9 +224,8 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
             description:
                 "Clicks across all links of the workspace between from and to (YYYY-MM-DD, UTC days, inclusive; \
                  default: since the workspace was created, until today): totals, daily traffic, clicks and \
-                 conversions per link, conversions by event, and breakdowns by country, city, device, browser and \
-                 OS. Only the workspace owner or a manager may \
-                 call it."
+                 conversions per link, conversions by event, dailyConversions, and breakdowns by country, city, \
+                 device, browser and OS. Only the workspace owner or a manager may call it."
                     .into(),
             input: input::<RangeArgs>(&[]),
             output: output::<WorkspaceAnalytics>(),

@@ -1,18 +1,22 @@
 //! The analytics pages: one link's (`/app/w/<ws>/links/<id>/analytics`) and the workspace's
 //! (`/app/w/<ws>/analytics`, owners and managers). Both read the same reports as the HTTP API
 //! (`Service::link_analytics`, `Service::workspace_analytics`) over a [`Range`] chosen by a preset
-//! or two dates, and draw them: clicks per day, breakdown bars, tables, CSV downloads.
+//! or two dates, and draw them: clicks and conversions per day, breakdown bars, tables, CSV
+//! downloads (the conversions' words are in `conversions.rs`).
 
 use chrono::NaiveDate;
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
 
 use super::super::{Page, PageRequest};
-use super::charts::{self, Fit};
+use super::analytics_views::{
+    Breakdown, BreakdownRow, DailyChart, LinkAnalyticsPage, RouteRow, TopLink, WorkspaceAnalyticsPage,
+};
+use super::charts::{self, Fit, Tone};
 use super::context::Workspace;
+use super::conversions;
 use super::range::Range;
-use super::views::{Breakdown, BreakdownRow, DailyChart, LinkAnalyticsPage, RouteRow, TopLink, WorkspaceAnalyticsPage};
-use crate::analytics::report::{Breakdown as Entries, RouteStats};
+use crate::analytics::report::{Breakdown as Entries, LinkEntry, RouteStats};
 use crate::ids::ObjectId;
 use crate::service::{LinkAnalytics, ServiceError, WorkspaceAnalytics, parse_analytics_link_id};
 use crate::wire::LinkRecord;
@@ -25,15 +29,43 @@ pub fn days(daily: &std::collections::BTreeMap<String, u64>) -> Vec<(NaiveDate, 
         .collect()
 }
 
-fn daily_chart(daily: &std::collections::BTreeMap<String, u64>, csv_href: String) -> Option<DailyChart> {
+/// What a daily chart counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Series {
+    Clicks,
+    Conversions,
+}
+
+impl Series {
+    /// (section id, heading, one, many, the chart's colour).
+    fn words(self) -> (&'static str, &'static str, &'static str, &'static str, Tone) {
+        match self {
+            Self::Clicks => ("daily", "Clicks per day", "click", "clicks", Tone::Clicks),
+            Self::Conversions => (
+                "conversions-daily",
+                "Conversions per day",
+                "conversion",
+                "conversions",
+                Tone::Conversions,
+            ),
+        }
+    }
+}
+
+/// A series per day, every day of the range; both series download as the one daily CSV.
+fn daily_chart(series: Series, daily: &std::collections::BTreeMap<String, u64>, csv_href: String) -> DailyChart {
+    let (key, heading, one, many, tone) = series.words();
     let days = days(daily);
     let total: u64 = days.iter().map(|(_, v)| v).sum();
-    let label = format!("Clicks per day, {} days, {total} clicks in total", days.len());
-    Some(DailyChart {
-        wide: charts::daily(&days, Fit::Wide, &label),
-        narrow: charts::daily(&days, Fit::Narrow, &label),
+    let noun = if total == 1 { one } else { many };
+    let label = format!("{heading}, {} days, {total} {noun} in total", days.len());
+    DailyChart {
+        key,
+        heading,
+        wide: charts::daily(&days, Fit::Wide, tone, &label),
+        narrow: charts::daily(&days, Fit::Narrow, tone, &label),
         csv_href,
-    })
+    }
 }
 
 /// A breakdown's entries, largest first (then by name): (key, entry).
@@ -133,7 +165,7 @@ fn referrer_words(stats: &RouteStats) -> String {
 }
 
 /// Rules in evaluation order (the default last), with their statistics.
-pub fn rule_rows(record: &LinkRecord, report: &LinkAnalytics) -> Vec<(String, RouteRow)> {
+pub fn rule_stats<'r>(record: &LinkRecord, report: &'r LinkAnalytics) -> Vec<(String, &'r RouteStats)> {
     let mut rules: Vec<_> = record.rules.iter().collect();
     rules.sort_by_key(|r| r.is_default);
     rules
@@ -141,32 +173,38 @@ pub fn rule_rows(record: &LinkRecord, report: &LinkAnalytics) -> Vec<(String, Ro
         .filter_map(|rule| {
             let id = rule.id.to_string();
             let stats = report.rules_stats.get(&id)?;
-            Some((id, route_row(stats)))
+            Some((id, stats))
         })
         .collect()
 }
 
 /// Variants in the link's order, with their statistics (while the test is on).
-pub fn variant_rows(record: &LinkRecord, report: &LinkAnalytics) -> Vec<(String, RouteRow)> {
+pub fn variant_stats<'r>(record: &LinkRecord, report: &'r LinkAnalytics) -> Vec<(String, &'r RouteStats)> {
     record
         .ab_test
         .variants
         .iter()
         .filter_map(|v| {
             let stats = report.ab_variants_stats.get(v.id.as_str())?;
-            Some((v.id.as_str().to_string(), route_row(stats)))
+            Some((v.id.as_str().to_string(), stats))
         })
         .collect()
 }
 
-fn route_row(stats: &RouteStats) -> RouteRow {
-    RouteRow {
-        name: stats.name.clone(),
-        target: stats.target_url.clone(),
-        clicks: stats.clicks,
-        unique: stats.unique_clicks,
-        referrers: referrer_words(stats),
-    }
+fn route_rows(stats: &[(String, &RouteStats)]) -> Vec<RouteRow> {
+    stats
+        .iter()
+        .map(|(_, stats)| RouteRow {
+            name: stats.name.clone(),
+            target: stats.target_url.clone(),
+            clicks: stats.clicks,
+            unique: stats.unique_clicks,
+            referrers: referrer_words(stats),
+            conversions: stats.conversions,
+            rate: conversions::rate(stats.conversion_rate),
+            sales: conversions::sales(&stats.amounts),
+        })
+        .collect()
 }
 
 /// A link's report and record, both read for the page's workspace (another workspace's link
@@ -193,6 +231,10 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
     let href = format!("{}/links/{id}/analytics", ws.base());
     let csv = format!("{href}.csv");
     let query = range.query();
+    let daily_csv = format!("{csv}?part=daily&{query}");
+    // Conversions are shown for a link that tracks them, and for one that had some in the range.
+    let converting = record.conversion_tracking || report.totals.conversions > 0;
+    let variants = variant_stats(&record, &report);
     let template = LinkAnalyticsPage {
         chrome: ws.chrome("links"),
         name: record.name.clone(),
@@ -202,15 +244,24 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
         total: report.totals.total,
         period_total: report.totals.period_total,
         unique: report.totals.unique,
-        daily: daily_chart(&report.daily_traffic, format!("{csv}?part=daily&{query}")),
+        conversions_total: report.totals.conversions,
+        daily: Some(daily_chart(Series::Clicks, &report.daily_traffic, daily_csv.clone())),
+        conversions: converting.then(|| {
+            let daily = daily_chart(Series::Conversions, &report.daily_conversions, daily_csv);
+            conversions::section(&report.conversions, daily, format!("{csv}?part=conversions&{query}"))
+        }),
         breakdowns: LINK_BREAKDOWNS
             .iter()
             .filter_map(|(key, title)| Some(breakdown(key, title, link_entries(&report, key)?, &csv, &query)))
             .collect(),
-        rules: rule_rows(&record, &report).into_iter().map(|(_, row)| row).collect(),
+        rules: route_rows(&rule_stats(&record, &report)),
         rules_csv: format!("{csv}?part=rules&{query}"),
         ab_enabled: record.ab_test.enabled,
-        variants: variant_rows(&record, &report).into_iter().map(|(_, row)| row).collect(),
+        ab_verdict: report
+            .ab_test_result
+            .as_ref()
+            .map(|result| conversions::ab_verdict(result, &variants)),
+        variants: route_rows(&variants),
         variants_csv: format!("{csv}?part=variants&{query}"),
     };
     let status = if range.error.is_some() {
@@ -221,14 +272,14 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
     Ok(ws.finish(page, Page::new(status, &template).into_response()))
 }
 
-/// The links of a workspace report, most clicked first: (id, name, clicks).
-pub fn top_links(report: &WorkspaceAnalytics) -> Vec<(String, String, u64)> {
-    let mut links: Vec<(String, String, u64)> = report
-        .links
-        .iter()
-        .map(|(id, entry)| (id.clone(), entry.title.clone(), entry.value))
-        .collect();
-    links.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.1.cmp(&b.1)));
+/// The links of a workspace report, most clicked first (then most converted, then by name).
+pub fn top_links(report: &WorkspaceAnalytics) -> Vec<(&String, &LinkEntry)> {
+    let mut links: Vec<_> = report.links.iter().collect();
+    links.sort_by(|a, b| {
+        (b.1.value, b.1.conversions)
+            .cmp(&(a.1.value, a.1.conversions))
+            .then_with(|| a.1.title.cmp(&b.1.title))
+    });
     links
 }
 
@@ -248,23 +299,30 @@ pub async fn workspace(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<
         Err(err) => return Err(err),
     };
     let total = report.totals.period_total;
+    let daily_csv = format!("{csv}?part=daily&{query}");
     let template = WorkspaceAnalyticsPage {
         chrome: ws.chrome("analytics"),
         workspace: ws.access.workspace.name.clone(),
         range: range.view(&href, &report.daily_traffic),
         period_total: total,
         unique: report.totals.unique,
+        conversions_total: report.totals.conversions,
         daily: refusal
             .is_none()
-            .then(|| daily_chart(&report.daily_traffic, format!("{csv}?part=daily&{query}")))
-            .flatten(),
+            .then(|| daily_chart(Series::Clicks, &report.daily_traffic, daily_csv.clone())),
+        // A workspace's conversions are shown once it has some in the range.
+        conversions: (report.totals.conversions > 0).then(|| {
+            let daily = daily_chart(Series::Conversions, &report.daily_conversions, daily_csv);
+            conversions::section(&report.conversions, daily, format!("{csv}?part=conversions&{query}"))
+        }),
         top_links: top_links(&report)
             .into_iter()
-            .map(|(id, name, clicks)| TopLink {
+            .map(|(id, entry)| TopLink {
                 href: format!("{}/links/{id}/analytics?{query}", ws.base()),
-                name,
-                clicks,
-                share: share(clicks, total),
+                name: entry.title.clone(),
+                clicks: entry.value,
+                share: share(entry.value, total),
+                conversions: entry.conversions,
             })
             .collect(),
         links_csv: format!("{csv}?part=links&{query}"),

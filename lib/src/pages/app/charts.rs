@@ -9,11 +9,29 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// The pages' accent and ink colours (as in the stylesheet).
 const ACCENT: RGBColor = RGBColor(11, 87, 208);
+/// Conversions' colour: a green with the contrast against white a chart's marks need (5:1).
+const SUCCESS: RGBColor = RGBColor(26, 127, 55);
 const INK: RGBColor = RGBColor(27, 31, 36);
 const MUTED: RGBColor = RGBColor(87, 96, 106);
 const LINE: RGBColor = RGBColor(208, 215, 222);
 const FAINT: RGBColor = RGBColor(234, 238, 242);
 const FONT: &str = "system-ui, sans-serif";
+
+/// What a daily series is drawn in: clicks in the accent, conversions in green.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Clicks,
+    Conversions,
+}
+
+impl Tone {
+    fn colour(self) -> RGBColor {
+        match self {
+            Self::Clicks => ACCENT,
+            Self::Conversions => SUCCESS,
+        }
+    }
+}
 
 /// Above this many days the daily series is an area (bars would be thinner than a pixel).
 const MOST_BARS: usize = 120;
@@ -79,8 +97,10 @@ fn render(size: (u32, u32), draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift
     Some(svg)
 }
 
-/// Clicks per day, every day of the range (zeros included): bars, or an area for long ranges.
-pub fn daily(days: &[(NaiveDate, u64)], fit: Fit, label: &str) -> Option<String> {
+/// A count per day (clicks, conversions), every day of the range (zeros included): bars, or an
+/// area for long ranges.
+pub fn daily(days: &[(NaiveDate, u64)], fit: Fit, tone: Tone, label: &str) -> Option<String> {
+    let colour = tone.colour();
     let n = u32::try_from(days.len()).ok().filter(|n| *n > 0)?;
     let top = axis_top(days.iter().map(|(_, v)| *v).max().unwrap_or(0));
     let long = days.len() > 365;
@@ -123,14 +143,14 @@ pub fn daily(days: &[(NaiveDate, u64)], fit: Fit, label: &str) -> Option<String>
         if days.len() <= MOST_BARS {
             let gap = if days.len() > 45 { 0 } else { 2 };
             let bars = Histogram::vertical(&chart)
-                .style(ACCENT.filled())
+                .style(colour.filled())
                 .margin(gap)
                 .data(points);
             chart.draw_series(bars).ok()?;
         } else {
             let area = points.map(|(i, v)| (SegmentValue::CenterOf(i), v));
             chart
-                .draw_series(AreaSeries::new(area, 0, ACCENT.mix(0.35)).border_style(ACCENT))
+                .draw_series(AreaSeries::new(area, 0, colour.mix(0.35)).border_style(colour))
                 .ok()?;
         }
         Some(())
@@ -239,7 +259,7 @@ mod tests {
 
     #[test]
     fn the_daily_chart_is_labelled_svg_without_inline_style() {
-        let svg = daily(&days(&[0, 3, 1]), Fit::Wide, "Clicks per day").unwrap();
+        let svg = daily(&days(&[0, 3, 1]), Fit::Wide, Tone::Clicks, "Clicks per day").unwrap();
         assert!(svg.starts_with("<svg class=\"chart\" role=\"img\" aria-label=\"Clicks per day\""));
         assert!(!svg.contains("style="), "a strict CSP forbids style attributes");
         assert!(svg.contains("Jun 1"), "days are named on the axis");
@@ -248,7 +268,7 @@ mod tests {
     #[test]
     fn a_long_range_is_drawn_as_an_area() {
         let long: Vec<u64> = (0..400).map(|d| d % 7).collect();
-        let svg = daily(&days(&long), Fit::Narrow, "Clicks per day").unwrap();
+        let svg = daily(&days(&long), Fit::Narrow, Tone::Conversions, "Conversions per day").unwrap();
         assert!(svg.contains("<polygon") || svg.contains("<path"), "{svg}");
     }
 
@@ -264,6 +284,6 @@ mod tests {
     #[test]
     fn no_entries_no_chart() {
         assert!(bars(&[], "Cities").is_none());
-        assert!(daily(&[], Fit::Wide, "Clicks").is_none());
+        assert!(daily(&[], Fit::Wide, Tone::Clicks, "Clicks").is_none());
     }
 }

@@ -12,7 +12,8 @@ use lambda_http::{Body, Response};
 use super::super::{Page, PageRequest};
 use super::context::{Workspace, redirect_with_notice};
 use super::link_form::{self, Action, LinkForm};
-use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, RuleView, TagOption, VariantView};
+use super::snippet;
+use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, Places, RuleView, TagOption, VariantView};
 use crate::domain::CountryCode;
 use crate::ids::ObjectId;
 use crate::service::{ServiceError, parse_link_id};
@@ -107,6 +108,18 @@ async fn editor(
         None => ("New link".to_string(), format!("{base}/links/new"), "Create link", None),
     };
     let rules = form.rules.len();
+    let config = &page.service.config;
+    let domain = if form.domain.is_empty() {
+        &config.default_domain
+    } else {
+        &form.domain
+    };
+    let tracking = snippet::tracking(
+        domain,
+        &Places::of(page).api,
+        ws.access.workspace.id.as_str(),
+        config.conversion_window_days,
+    );
     let template = LinkFormPage {
         chrome: ws.chrome("links"),
         notice: ws.notice.clone(),
@@ -155,6 +168,7 @@ async fn editor(
             })
             .collect(),
         link,
+        tracking,
         form,
     };
     let status = error.map_or(StatusCode::OK, crate::http::status_of);

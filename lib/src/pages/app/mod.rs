@@ -7,9 +7,11 @@
 //! short-link domain), and `app` is a reserved slug.
 
 mod analytics;
+mod analytics_views;
 mod anchors;
 mod charts;
 mod context;
+mod conversions;
 mod csv;
 mod editor;
 mod home;
@@ -17,6 +19,7 @@ mod link_form;
 mod link_input;
 mod links;
 mod range;
+mod snippet;
 mod views;
 
 use lambda_http::{Body, Response};

@@ -4,7 +4,8 @@
 use chrono::{Days, NaiveDate};
 
 use super::super::PageRequest;
-use super::views::{FormError, Preset, RangeView};
+use super::analytics_views::{Preset, RangeView};
+use super::views::FormError;
 use crate::domain::Invalid;
 use crate::service::ServiceError;
 use crate::wire::DayRange;

@@ -5,6 +5,7 @@ use askama::Template;
 
 use super::super::templates::Chrome;
 use super::link_form::{LinkForm, RuleForm, VariantForm, rule_field, variant_field};
+use super::snippet::TrackingSnippet;
 
 /// Where each door of the service answers, for a person setting things up (the home page, the
 /// help page, a first-time user's links page).
@@ -189,6 +190,8 @@ pub struct LinkFormPage {
     pub domains: Vec<String>,
     pub tags: Vec<TagOption>,
     pub link: Option<EditedLink>,
+    /// What a site copies to report conversions, for the link's domain.
+    pub tracking: TrackingSnippet,
 }
 
 impl LinkFormPage {
@@ -280,113 +283,4 @@ pub struct DeletePage {
     pub csrf: String,
     pub action: String,
     pub cancel_href: String,
-}
-
-/// The range picker of an analytics page.
-#[derive(Debug, Clone)]
-pub struct RangeView {
-    pub presets: Vec<Preset>,
-    pub from: String,
-    pub to: String,
-    /// `from` and `to` as the report covers them.
-    pub shown: String,
-    pub error: Option<FormError>,
-}
-
-impl RangeView {
-    pub fn err(&self, path: &str) -> Option<&str> {
-        self.error
-            .as_ref()
-            .filter(|e| e.at.as_deref() == Some(path))
-            .map(|e| e.message.as_str())
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct Preset {
-    pub label: &'static str,
-    pub href: String,
-    pub current: bool,
-}
-
-/// One breakdown (countries, cities, devices…): its chart, its rows and its CSV.
-#[derive(Debug, Clone)]
-pub struct Breakdown {
-    pub key: &'static str,
-    pub title: &'static str,
-    pub chart: Option<String>,
-    pub rows: Vec<BreakdownRow>,
-    pub csv_href: String,
-}
-
-#[derive(Debug, Clone)]
-pub struct BreakdownRow {
-    pub title: String,
-    /// A country code shown as a small badge (no emoji font is needed).
-    pub flag: Option<String>,
-    pub value: u64,
-    pub share: String,
-}
-
-/// Per rule or per variant: clicks, unique visitors and where they came from.
-#[derive(Debug, Clone)]
-pub struct RouteRow {
-    pub name: String,
-    pub target: String,
-    pub clicks: u64,
-    pub unique: u64,
-    pub referrers: String,
-}
-
-/// The daily chart, drawn for wide screens and for phones.
-#[derive(Debug, Clone)]
-pub struct DailyChart {
-    pub wide: Option<String>,
-    pub narrow: Option<String>,
-    pub csv_href: String,
-}
-
-#[derive(Template)]
-#[template(path = "app/link_analytics.html")]
-pub struct LinkAnalyticsPage {
-    pub chrome: Chrome,
-    pub name: String,
-    pub full_link: String,
-    pub edit_href: String,
-    pub range: RangeView,
-    pub total: u64,
-    pub period_total: u64,
-    pub unique: u64,
-    pub daily: Option<DailyChart>,
-    pub breakdowns: Vec<Breakdown>,
-    pub rules: Vec<RouteRow>,
-    pub rules_csv: String,
-    pub ab_enabled: bool,
-    pub variants: Vec<RouteRow>,
-    pub variants_csv: String,
-}
-
-/// A link in the workspace's top-links table.
-#[derive(Debug, Clone)]
-pub struct TopLink {
-    pub name: String,
-    pub href: String,
-    pub clicks: u64,
-    pub share: String,
-}
-
-#[derive(Template)]
-#[template(path = "app/workspace_analytics.html")]
-pub struct WorkspaceAnalyticsPage {
-    pub chrome: Chrome,
-    pub workspace: String,
-    pub range: RangeView,
-    /// The service's refusal for a member (only owners and managers see these numbers).
-    pub refusal: Option<String>,
-    pub period_total: u64,
-    pub unique: u64,
-    pub daily: Option<DailyChart>,
-    pub top_links: Vec<TopLink>,
-    pub links_csv: String,
-    pub breakdowns: Vec<Breakdown>,
 }

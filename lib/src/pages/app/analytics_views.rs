@@ -1,0 +1,150 @@
+//! The analytics pages' templates (`lib/templates/app/link_analytics.html`,
+//! `workspace_analytics.html`): what each shows, already worded; the templates only lay it out.
+
+use askama::Template;
+
+use super::super::templates::Chrome;
+use super::views::FormError;
+
+/// The range picker of an analytics page.
+#[derive(Debug, Clone)]
+pub struct RangeView {
+    pub presets: Vec<Preset>,
+    pub from: String,
+    pub to: String,
+    /// `from` and `to` as the report covers them.
+    pub shown: String,
+    pub error: Option<FormError>,
+}
+
+impl RangeView {
+    pub fn err(&self, path: &str) -> Option<&str> {
+        self.error
+            .as_ref()
+            .filter(|e| e.at.as_deref() == Some(path))
+            .map(|e| e.message.as_str())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Preset {
+    pub label: &'static str,
+    pub href: String,
+    pub current: bool,
+}
+
+/// One breakdown (countries, cities, devices…): its chart, its rows and its CSV.
+#[derive(Debug, Clone)]
+pub struct Breakdown {
+    pub key: &'static str,
+    pub title: &'static str,
+    pub chart: Option<String>,
+    pub rows: Vec<BreakdownRow>,
+    pub csv_href: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct BreakdownRow {
+    pub title: String,
+    /// A country code shown as a small badge (no emoji font is needed).
+    pub flag: Option<String>,
+    pub value: u64,
+    pub share: String,
+}
+
+/// Per rule or per variant: clicks, unique visitors, what they converted and where they came
+/// from.
+#[derive(Debug, Clone)]
+pub struct RouteRow {
+    pub name: String,
+    pub target: String,
+    pub clicks: u64,
+    pub unique: u64,
+    pub referrers: String,
+    pub conversions: u64,
+    /// The report's conversion rate as a percentage (`25.00 %`).
+    pub rate: String,
+    /// Sales per currency as money (`49.99 EUR`).
+    pub sales: String,
+}
+
+/// A series drawn per day (clicks, conversions), for wide screens and for phones.
+#[derive(Debug, Clone)]
+pub struct DailyChart {
+    /// The section's id (`daily`, `conversions-daily`).
+    pub key: &'static str,
+    /// `Clicks per day`: the heading, and what its CSV link downloads.
+    pub heading: &'static str,
+    pub wide: Option<String>,
+    pub narrow: Option<String>,
+    pub csv_href: String,
+}
+
+/// One event's conversions in the range, and the sales reported with it.
+#[derive(Debug, Clone)]
+pub struct EventRow {
+    pub event: String,
+    pub conversions: u64,
+    pub sales: String,
+}
+
+/// Conversions per day and by event, shown for a link that tracks them (or has any) and for a
+/// workspace that has any.
+#[derive(Debug, Clone)]
+pub struct ConversionsView {
+    pub daily: DailyChart,
+    pub events: Vec<EventRow>,
+    pub csv_href: String,
+}
+
+#[derive(Template)]
+#[template(path = "app/link_analytics.html")]
+pub struct LinkAnalyticsPage {
+    pub chrome: Chrome,
+    pub name: String,
+    pub full_link: String,
+    pub edit_href: String,
+    pub range: RangeView,
+    pub total: u64,
+    pub period_total: u64,
+    pub unique: u64,
+    pub conversions_total: u64,
+    pub daily: Option<DailyChart>,
+    pub conversions: Option<ConversionsView>,
+    pub breakdowns: Vec<Breakdown>,
+    pub rules: Vec<RouteRow>,
+    pub rules_csv: String,
+    pub ab_enabled: bool,
+    /// Which variant converts best, in a sentence.
+    pub ab_verdict: Option<String>,
+    pub variants: Vec<RouteRow>,
+    pub variants_csv: String,
+}
+
+/// A link in the workspace's top-links table.
+#[derive(Debug, Clone)]
+pub struct TopLink {
+    pub name: String,
+    pub href: String,
+    pub clicks: u64,
+    pub share: String,
+    pub conversions: u64,
+}
+
+#[derive(Template)]
+#[template(path = "app/workspace_analytics.html")]
+pub struct WorkspaceAnalyticsPage {
+    pub chrome: Chrome,
+    pub workspace: String,
+    pub range: RangeView,
+    /// The service's refusal for a member (only owners and managers see these numbers).
+    pub refusal: Option<String>,
+    pub period_total: u64,
+    pub unique: u64,
+    pub conversions_total: u64,
+    pub daily: Option<DailyChart>,
+    pub conversions: Option<ConversionsView>,
+    pub top_links: Vec<TopLink>,
+    pub links_csv: String,
+    pub breakdowns: Vec<Breakdown>,
+}
