@@ -71,10 +71,11 @@ pub fn conversion_script(shape: Shape) -> Operation {
     );
     operation.tags = Some(vec!["Short links".into()]);
     operation.description = Some(
-        "A destination site loads it (`<script src=\"https://<short-domain>/_sl/c.js\" async>`): it keeps the \
-         `sl_cid` of the landing URL in a first-party cookie for the attribution window, and \
-         `smartlinks.convert(event)` fires the pixel on any later page. Static, under 2 KB, cacheable for an \
-         hour. Public: no API key, not rate-limited."
+        "A destination site loads it (`<script src=\"https://<short-domain>/_sl/c.js\"></script>`): it keeps \
+         the `sl_cid` of the landing URL in a first-party cookie for the attribution window, and \
+         `smartlinks.convert(event)` fires the pixel on any later page (a page loading it `async` queues its \
+         events first: `window.smartlinks = {q: ['signup']}`). Static, under 2 KB, cacheable for an hour. \
+         Public: no API key, not rate-limited."
             .into(),
     );
     operation
