@@ -41,9 +41,16 @@ def map_body(ctx, body):
     return body
 
 
+def _on_short_domain(operation):
+    """Whether the document serves the operation on the short domains (its path's own server
+    `https://{domain}`) rather than the API's host."""
+    item = operation.schema.raw_schema.get("paths", {}).get(operation.path, {})
+    return any(server.get("url") == "https://{domain}" for server in item.get("servers", []))
+
+
 @schemathesis.hook
 def before_call(ctx, case, kwargs):
-    if case.operation.path == "/{slug}":
+    if _on_short_domain(case.operation):
         if case.headers is None:
             case.headers = {}
         case.headers["Host"] = SHORT_HOST
