@@ -51,22 +51,18 @@ impl Config {
                 }),
             }
         };
+        let days = |name: &'static str, default: u32| -> Result<u32, ConfigError> {
+            u32::try_from(number(name, u64::from(default))?).map_err(|_| ConfigError::Invalid {
+                name,
+                reason: "too large".into(),
+            })
+        };
         Ok(Self {
             table_name: required("TABLE_NAME")?,
             default_domain: required("DEFAULT_DOMAIN")?.trim().to_ascii_lowercase(),
             link_cache_ttl: Duration::from_secs(number("LINK_CACHE_TTL_SECONDS", 5)?),
-            click_retention_days: u32::try_from(number("CLICK_RETENTION_DAYS", 400)?).map_err(|_| {
-                ConfigError::Invalid {
-                    name: "CLICK_RETENTION_DAYS",
-                    reason: "too large".into(),
-                }
-            })?,
-            conversion_window_days: u32::try_from(number("CONVERSION_WINDOW_DAYS", 90)?).map_err(|_| {
-                ConfigError::Invalid {
-                    name: "CONVERSION_WINDOW_DAYS",
-                    reason: "too large".into(),
-                }
-            })?,
+            click_retention_days: days("CLICK_RETENTION_DAYS", 400)?,
+            conversion_window_days: days("CONVERSION_WINDOW_DAYS", 90)?,
             rate_limits: {
                 let defaults = RateLimits::default();
                 RateLimits {

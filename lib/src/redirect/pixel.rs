@@ -4,7 +4,7 @@
 //! real. A malformed token or event costs no request at all. Beside it, `GET /_sl/c.js`: the
 //! small script a destination site loads to keep the click id and fire the pixel later.
 
-use lambda_http::http::{HeaderValue, Method, StatusCode, header};
+use lambda_http::http::{HeaderValue, Method, header};
 use lambda_http::{Body, Request, RequestExt, Response};
 
 use crate::domain::{ClickToken, EventName};
@@ -22,17 +22,21 @@ const SCRIPT: &str = include_str!("../../assets/conversions.js");
 /// The site script for an attribution window of `window_days`: static per deployment, so
 /// browsers and CloudFront may keep it an hour.
 fn script(window_days: u32) -> Response<Body> {
-    let mut response = Response::new(Body::Text(SCRIPT.replace("__WINDOW_DAYS__", &window_days.to_string())));
+    let text = SCRIPT.replace("__WINDOW_DAYS__", &window_days.to_string());
+    fixed(
+        Body::Text(text),
+        "text/javascript; charset=utf-8",
+        "public, max-age=3600",
+    )
+}
+
+/// A `200` of `body` as `content_type`, never sniffed as anything else.
+fn fixed(body: Body, content_type: &'static str, cache_control: &'static str) -> Response<Body> {
+    let mut response = Response::new(body);
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/javascript; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
-    headers.insert(
-        header::HeaderName::from_static("x-content-type-options"),
-        HeaderValue::from_static("nosniff"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response
 }
 
@@ -45,16 +49,7 @@ pub const TRANSPARENT_GIF: &[u8] = &[
 
 /// The pixel's one answer.
 fn gif() -> Response<Body> {
-    let mut response = Response::new(Body::Binary(TRANSPARENT_GIF.to_vec()));
-    *response.status_mut() = StatusCode::OK;
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/gif"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::HeaderName::from_static("x-content-type-options"),
-        HeaderValue::from_static("nosniff"),
-    );
-    response
+    fixed(Body::Binary(TRANSPARENT_GIF.to_vec()), "image/gif", "no-store")
 }
 
 /// Serves the site script, or one pixel hit: records the conversion it reports, if it is one,

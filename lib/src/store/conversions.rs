@@ -70,7 +70,7 @@ impl Store {
         let mut marker_item = encode(conversion, &marker, None)?;
         marker_item.insert(keys::TTL.into(), ttl.clone());
         let mut record_item = encode(conversion, &record, None)?;
-        record_item.insert(keys::TTL.into(), ttl);
+        record_item.insert(keys::TTL.into(), ttl.clone());
         let mut actions = vec![
             tx::put(&self.table, marker_item, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, record_item, None)?,
@@ -82,7 +82,7 @@ impl Store {
                 "ADD events :one SET #ttl = :ttl",
                 Some("attribute_not_exists(events) OR events < :cap"),
                 &[("#ttl", keys::TTL)],
-                &[(":one", n(1)), (":cap", n(cap)), (":ttl", n(expires_at.timestamp()))],
+                &[(":one", n(1)), (":cap", n(cap)), (":ttl", ttl)],
             )?);
         }
         match self.transact(actions).await? {

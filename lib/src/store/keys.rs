@@ -233,17 +233,18 @@ pub fn click(workspace: &ObjectId, day: NaiveDate, shard: u64, sort: &str) -> Ke
 /// A raw click by what it is: its workspace, time, shard and id (the sort key is the time to
 /// the millisecond, then the id). What a click token names.
 pub fn click_at(workspace: &ObjectId, at: DateTime<Utc>, shard: u64, id: &ObjectId) -> Key {
-    let sort = format!("{}#{id}", at.to_rfc3339_opts(SecondsFormat::Millis, true));
-    click(workspace, at.date_naive(), shard, &sort)
+    click(workspace, at.date_naive(), shard, &timed_sort(at, id))
+}
+
+/// The sort key of a raw click or conversion record: its time to the millisecond, then its id.
+fn timed_sort(at: DateTime<Utc>, id: &ObjectId) -> String {
+    format!("{}#{id}", at.to_rfc3339_opts(SecondsFormat::Millis, true))
 }
 
 /// A conversion as the aggregator reads it: sharded per workspace-day like the raw clicks, so
 /// the stream delivers conversions in few partitions whose order the rollups' guards follow.
 pub fn conversion_record(workspace: &ObjectId, at: DateTime<Utc>, shard: u64, id: &ObjectId) -> Key {
-    Key::new(
-        conversion_day(workspace, at.date_naive(), shard),
-        &format!("{}#{id}", at.to_rfc3339_opts(SecondsFormat::Millis, true)),
-    )
+    Key::new(conversion_day(workspace, at.date_naive(), shard), &timed_sort(at, id))
 }
 
 /// The partition of a workspace-day's conversion records on one shard.
@@ -254,12 +255,17 @@ pub fn conversion_day(workspace: &ObjectId, day: NaiveDate, shard: u64) -> Strin
 /// The marker of one conversion of a click: one item per (click, event), so an event counts
 /// once; it holds the conversion, which a repeat answers.
 pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
-    Key::new(format!("CONV#{workspace}#{click}"), &format!("EVENT#{event}"))
+    Key::new(click_conversions(workspace, click), &format!("EVENT#{event}"))
 }
 
 /// How many pixel events a click has taken (beside its markers), for the per-click cap.
 pub fn conversion_count(workspace: &ObjectId, click: &ObjectId) -> Key {
-    Key::new(format!("CONV#{workspace}#{click}"), "EVENTS")
+    Key::new(click_conversions(workspace, click), "EVENTS")
+}
+
+/// The partition of one click's conversion markers and pixel-event count.
+fn click_conversions(workspace: &ObjectId, click: &ObjectId) -> String {
+    format!("CONV#{workspace}#{click}")
 }
 
 /// The workspace, day and shard of a raw click's partition key (`None` for other items).

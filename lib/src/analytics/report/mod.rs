@@ -19,6 +19,14 @@ use crate::store::Item;
 use crate::store::rollups::{counters, sketches_of, sort_key};
 use crate::visitor::Trigger;
 
+/// What a [`RouteStats`] is of: a routing rule or an A/B variant (their counters are named
+/// apart; nothing else differs).
+#[derive(Debug, Clone, Copy)]
+enum RouteKind {
+    Rule,
+    Variant,
+}
+
 /// Counters summed over the range, and the day sketches, of one owner.
 #[derive(Debug, Default)]
 pub struct Summed {
@@ -183,6 +191,29 @@ impl Summed {
             .collect()
     }
 
+    /// A rule's or variant's clicks, visitors, referrers and what it converted.
+    fn route_stats(&self, kind: RouteKind, id: &str, name: String, target_url: &str) -> RouteStats {
+        let (counter, referrers) = match kind {
+            RouteKind::Rule => (dimension::rule(id), "ruleref"),
+            RouteKind::Variant => (dimension::variant(id), "variantref"),
+        };
+        let clicks = self.count(&counter);
+        let outcome = match kind {
+            RouteKind::Rule => self.rule_outcome(id, clicks),
+            RouteKind::Variant => self.variant_outcome(id, clicks),
+        };
+        RouteStats {
+            name,
+            target_url: target_url.to_string(),
+            clicks,
+            unique_clicks: self.unique(&counter, true),
+            referrers: self.referrers_of(referrers, id),
+            conversions: outcome.conversions,
+            conversion_rate: outcome.conversion_rate,
+            amounts: outcome.amounts,
+        }
+    }
+
     fn referrers_of(&self, prefix: &str, id: &str) -> Breakdown {
         self.with_prefix(prefix)
             .filter_map(|(rest, value)| {
@@ -218,18 +249,7 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
             (None, true) => "Default rule".to_string(),
             (None, false) => format!("Rule {position}"),
         };
-        let clicks = summed.count(&dimension::rule(&id));
-        let outcome = summed.rule_outcome(&id, clicks);
-        let stats = RouteStats {
-            name,
-            target_url: rule.target_url.as_str().to_string(),
-            clicks,
-            unique_clicks: summed.unique(&dimension::rule(&id), true),
-            referrers: summed.referrers_of("ruleref", &id),
-            conversions: outcome.conversions,
-            conversion_rate: outcome.conversion_rate,
-            amounts: outcome.amounts,
-        };
+        let stats = summed.route_stats(RouteKind::Rule, &id, name, rule.target_url.as_str());
         rules_stats.insert(id, stats);
     }
     let mut ab_variants_stats = BTreeMap::new();
@@ -238,22 +258,10 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
         let mut arms = Vec::new();
         for variant in &test.variants {
             let id = variant.id.as_str();
-            let clicks = summed.count(&dimension::variant(id));
-            let outcome = summed.variant_outcome(id, clicks);
-            arms.push((id.to_string(), clicks, outcome.conversions));
-            ab_variants_stats.insert(
-                id.to_string(),
-                RouteStats {
-                    name: variant.name.as_str().to_string(),
-                    target_url: variant.url.as_str().to_string(),
-                    clicks,
-                    unique_clicks: summed.unique(&dimension::variant(id), true),
-                    referrers: summed.referrers_of("variantref", id),
-                    conversions: outcome.conversions,
-                    conversion_rate: outcome.conversion_rate,
-                    amounts: outcome.amounts,
-                },
-            );
+            let name = variant.name.as_str().to_string();
+            let stats = summed.route_stats(RouteKind::Variant, id, name, variant.url.as_str());
+            arms.push((id.to_string(), stats.clicks, stats.conversions));
+            ab_variants_stats.insert(id.to_string(), stats);
         }
         ab_test_result = Some(conversion_report::ab_test_result(&arms));
     }
