@@ -60,15 +60,7 @@ async fn converted_link(app: &TestApp) -> (Browser<'_>, TestWorkspace, String) {
 /// beyond doubt however the visitors split: (browser, workspace, link id).
 async fn converted_ab_test(app: &TestApp) -> (Browser<'_>, TestWorkspace, String) {
     let (browser, ws) = owner(app).await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "AB", "slug": "ab", "url": "https://example.com/", "conversionTracking": true,
-                "abTest": { "enabled": true, "variants": [
-                    { "id": "a", "name": "Variant A", "url": "https://example.com/a", "weight": 50 },
-                    { "id": "b", "name": "Variant B", "url": "https://example.com/b", "weight": 50 } ] } }),
-        )
-        .await;
+    let id = app.tracked_ab_test(&ws, "ab").await;
     let mut visits: BTreeMap<String, usize> = BTreeMap::new();
     for _ in 0..30 {
         let (target, cid) = app.visit_for_id("ab", "FR").await;
@@ -220,15 +212,7 @@ async fn an_ab_test_names_the_variant_most_likely_best_with_its_probability() {
 async fn an_ab_test_without_conversions_says_no_variant_leads_yet() {
     let app = crate::helpers::spawn_app().await;
     let (mut browser, ws) = owner(&app).await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "AB", "url": "https://example.com/", "conversionTracking": true,
-                "abTest": { "enabled": true, "variants": [
-                    { "id": "a", "name": "A", "url": "https://example.com/a", "weight": 50 },
-                    { "id": "b", "name": "B", "url": "https://example.com/b", "weight": 50 } ] } }),
-        )
-        .await;
+    let id = app.tracked_ab_test(&ws, "ab").await;
     let page = browser.get(&link_page(&ws, &id)).await;
     assert!(
         page.html

@@ -100,15 +100,7 @@ async fn the_variant_that_converts_leads_with_its_probability_of_being_best() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     app.clock.set(day("2026-03-01"));
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "AB", "slug": "ab", "url": "https://example.com/", "conversionTracking": true,
-                "abTest": { "enabled": true, "variants": [
-                    { "id": "a", "name": "Variant A", "url": "https://example.com/a", "weight": 50 },
-                    { "id": "b", "name": "Variant B", "url": "https://example.com/b", "weight": 50 } ] } }),
-        )
-        .await;
+    let id = app.tracked_ab_test(&ws, "ab").await;
     app.clock.set(day("2026-03-02"));
     let mut clicks = [0u64, 0u64];
     for _ in 0..24 {
@@ -145,15 +137,7 @@ async fn the_variant_that_converts_leads_with_its_probability_of_being_best() {
 async fn an_ab_test_without_clicks_or_conversions_has_no_leader_and_even_chances() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "AB", "slug": "quiet", "url": "https://example.com/",
-                "abTest": { "enabled": true, "variants": [
-                    { "id": "a", "name": "A", "url": "https://example.com/a", "weight": 50 },
-                    { "id": "b", "name": "B", "url": "https://example.com/b", "weight": 50 } ] } }),
-        )
-        .await;
+    let id = app.tracked_ab_test(&ws, "quiet").await;
     let body = app.report_of(&ws, &format!("links/{id}/analytics")).await;
     assert_eq!(
         body["abTestResult"],

@@ -13,6 +13,19 @@ pub fn day(at: &str) -> DateTime<Utc> {
 }
 
 impl TestApp {
+    /// A tracked A/B test at `slug`: "Variant A" (`a`) and "Variant B" (`b`), half the visitors
+    /// each; its id.
+    pub async fn tracked_ab_test(&self, ws: &TestWorkspace, slug: &str) -> String {
+        self.create_ok(
+            ws,
+            json!({ "name": "AB", "slug": slug, "url": "https://example.com/", "conversionTracking": true,
+                "abTest": { "enabled": true, "variants": [
+                    { "id": "a", "name": "Variant A", "url": "https://example.com/a", "weight": 50 },
+                    { "id": "b", "name": "Variant B", "url": "https://example.com/b", "weight": 50 } ] } }),
+        )
+        .await
+    }
+
     /// A person's visit; where the redirect sends them, and the click id it carries.
     pub async fn visit_for_id(&self, slug: &str, country: &str) -> (String, String) {
         let visit = self.get(slug, &[("cloudfront-viewer-country", country)]).await;
