@@ -14,7 +14,8 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::ids::ObjectId;
 
-const BYTES: usize = 31;
+/// The token's length in bytes.
+pub(crate) const CLICK_TOKEN_BYTES: usize = 31;
 /// The token's length in characters.
 pub const CLICK_TOKEN_CHARS: usize = 42;
 
@@ -27,25 +28,42 @@ pub struct ClickToken {
     pub click_id: ObjectId,
 }
 
-fn id_bytes(id: &ObjectId) -> [u8; 12] {
+pub(crate) fn id_bytes(id: &ObjectId) -> [u8; 12] {
     let mut bytes = [0u8; 12];
     hex::decode_to_slice(id.as_str(), &mut bytes).expect("an object id is 24 hexadecimal digits");
     bytes
 }
 
-fn id_from(bytes: &[u8]) -> Option<ObjectId> {
+pub(crate) fn id_from(bytes: &[u8]) -> Option<ObjectId> {
     ObjectId::parse(&hex::encode(bytes)).ok()
 }
 
 impl ClickToken {
     /// The token as the destination's query carries it.
     pub fn encode(&self) -> String {
-        let mut bytes = Vec::with_capacity(BYTES);
-        bytes.extend_from_slice(&id_bytes(&self.workspace_id));
-        bytes.extend_from_slice(&self.at.timestamp_millis().max(0).to_be_bytes()[2..]);
-        bytes.push(self.shard);
-        bytes.extend_from_slice(&id_bytes(&self.click_id));
-        URL_SAFE_NO_PAD.encode(bytes)
+        URL_SAFE_NO_PAD.encode(self.to_bytes())
+    }
+
+    /// The token's 31 bytes (what other signed tokens embed).
+    pub(crate) fn to_bytes(&self) -> [u8; CLICK_TOKEN_BYTES] {
+        let mut bytes = [0u8; CLICK_TOKEN_BYTES];
+        bytes[..12].copy_from_slice(&id_bytes(&self.workspace_id));
+        bytes[12..18].copy_from_slice(&self.at.timestamp_millis().max(0).to_be_bytes()[2..]);
+        bytes[18] = self.shard;
+        bytes[19..].copy_from_slice(&id_bytes(&self.click_id));
+        bytes
+    }
+
+    /// The click 31 bytes name; `None` for a time out of range.
+    pub(crate) fn from_bytes(bytes: &[u8; CLICK_TOKEN_BYTES]) -> Option<Self> {
+        let mut millis = [0u8; 8];
+        millis[2..].copy_from_slice(&bytes[12..18]);
+        Some(Self {
+            workspace_id: id_from(&bytes[..12])?,
+            at: Utc.timestamp_millis_opt(i64::from_be_bytes(millis)).single()?,
+            shard: bytes[18],
+            click_id: id_from(&bytes[19..])?,
+        })
     }
 
     /// The click a token names; `None` for anything that is not exactly a token (wrong length,
@@ -55,17 +73,10 @@ impl ClickToken {
             return None;
         }
         let bytes = URL_SAFE_NO_PAD.decode(raw).ok()?;
-        if bytes.len() != BYTES || URL_SAFE_NO_PAD.encode(&bytes) != raw {
+        if URL_SAFE_NO_PAD.encode(&bytes) != raw {
             return None;
         }
-        let mut millis = [0u8; 8];
-        millis[2..].copy_from_slice(&bytes[12..18]);
-        Some(Self {
-            workspace_id: id_from(&bytes[..12])?,
-            at: Utc.timestamp_millis_opt(i64::from_be_bytes(millis)).single()?,
-            shard: bytes[18],
-            click_id: id_from(&bytes[19..])?,
-        })
+        Self::from_bytes(&bytes.try_into().ok()?)
     }
 }
 

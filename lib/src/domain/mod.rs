@@ -11,6 +11,8 @@ mod conversion;
 mod draft;
 mod limits;
 mod link;
+mod location;
+mod location_grant;
 pub mod oauth;
 mod password;
 mod qr;
@@ -35,6 +37,8 @@ pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
 };
+pub use location::{Area, Cell, Degrees, GpsFix, GridPoint, MAX_ACCURACY_METRES, Position};
+pub use location_grant::{LOCATION_GRANT_CHARS, LOCATION_GRANT_LIFETIME, LOCATION_PURPOSE, LocationGrant, SigningKey};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
