@@ -49,6 +49,7 @@ async fn main() {
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
         conversion_window_days: 90,
+        gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::OFF,
     };
     let service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy));

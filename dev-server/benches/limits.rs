@@ -79,6 +79,7 @@ async fn service_with(client: &aws_sdk_dynamodb::Client, table: &str, rate_limit
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
         conversion_window_days: 90,
+        gps_retention_days: 30,
         rate_limits,
     };
     Arc::new(Service::new(

@@ -89,6 +89,7 @@ pub async fn create_workspace(service: &Service, owner: &str, options: NewWorksp
         license_expires_at: options.license_expires,
         link_count: 0,
         created_at: service.clock.now(),
+        gps_capture_off: false,
     };
     service.create_workspace(&workspace).await?;
     Ok(workspace)

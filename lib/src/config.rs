@@ -16,6 +16,9 @@ pub struct Config {
     pub click_retention_days: u32,
     /// How long after its click a conversion still counts (`CONVERSION_WINDOW_DAYS`, 90).
     pub conversion_window_days: u32,
+    /// How long a position a visitor shared is kept before only its report cell remains
+    /// (`GPS_RETENTION_DAYS`, 30).
+    pub gps_retention_days: u32,
     /// Request rate limits a workspace plan does not override (`RATE_LIMIT_PER_KEY`,
     /// `RATE_LIMIT_BULK_PER_KEY`, `RATE_LIMIT_ANALYTICS_PER_KEY`, `RATE_LIMIT_PER_WORKSPACE`;
     /// per minute, `0` turns one off).
@@ -63,6 +66,7 @@ impl Config {
             link_cache_ttl: Duration::from_secs(number("LINK_CACHE_TTL_SECONDS", 5)?),
             click_retention_days: days("CLICK_RETENTION_DAYS", 400)?,
             conversion_window_days: days("CONVERSION_WINDOW_DAYS", 90)?,
+            gps_retention_days: days("GPS_RETENTION_DAYS", 30)?,
             rate_limits: {
                 let defaults = RateLimits::default();
                 RateLimits {

@@ -1,7 +1,7 @@
 //! Counter names of rollup items (`<dimension>|<value>`), written by the aggregator and read
 //! by the reports, in one place.
 
-use crate::domain::{Browser, Device, Os, Vocabulary};
+use crate::domain::{Browser, Cell, Device, Os, Vocabulary};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
@@ -100,4 +100,23 @@ pub fn variant_amount(variant: &str) -> String {
 /// A link's conversions in the workspace's per-link counts.
 pub fn link_conversions(link: &ObjectId) -> String {
     format!("convlink|{link}")
+}
+
+/// The rollup part holding an owner-day's locations. Its cell counters are the only ones that
+/// go down: a shared position moves its click out of its area's cell (for a moment one may read
+/// below zero, when the position is folded before its click).
+pub const LOCATION_PART: &str = "loc";
+/// Clicks with a location: an area from CloudFront, or a shared position.
+pub const LOCATED: &str = "located";
+/// Clicks whose visitor shared a position.
+pub const GPS_SHARED: &str = "gpsShared";
+
+/// Located clicks in a report cell, by their best location.
+pub fn location_cell(cell: &Cell) -> String {
+    format!("loc|{}", cell.as_str())
+}
+
+/// Clicks in a report cell placed by a shared position.
+pub fn precise_cell(cell: &Cell) -> String {
+    format!("gps|{}", cell.as_str())
 }

@@ -12,7 +12,7 @@ use super::record::StreamRecord;
 use super::sketch::{self, RouteSketch, VisitorSketch};
 use crate::store::keys::{self, Key, StatsOwner};
 use crate::store::rollups::Fold;
-use crate::store::{Conversion, Store, StoreError};
+use crate::store::{Conversion, SharedLocation, Store, StoreError};
 use crate::visitor::Trigger;
 
 /// Most distinct counters one update carries (keeps each expression well under 4 KB).
@@ -33,12 +33,13 @@ pub struct FoldReport {
     pub updates_skipped: usize,
 }
 
-/// Counter deltas for one rollup item from one source partition.
+/// Counter deltas for one rollup item from one source partition. Signed: a shared position
+/// moves its click out of its area's cell (the only counters that ever go down).
 #[derive(Debug, Default)]
 struct Deltas {
     first: String,
     last: String,
-    counts: BTreeMap<String, u64>,
+    counts: BTreeMap<String, i128>,
 }
 
 /// Counter deltas of a chunk, by (item, source partition).
@@ -51,7 +52,7 @@ impl Counters {
         self.add_deltas(key, record, names.iter().map(|name| (name.clone(), 1)));
     }
 
-    fn add_deltas(&mut self, key: Key, record: &StreamRecord, deltas: impl IntoIterator<Item = (String, u64)>) {
+    fn add_deltas(&mut self, key: Key, record: &StreamRecord, deltas: impl IntoIterator<Item = (String, i128)>) {
         let entry = self.0.entry((key, record.source())).or_insert_with(|| Deltas {
             first: record.sequence().to_string(),
             ..Default::default()
@@ -175,6 +176,10 @@ fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
                 plan_conversion(&mut counters, record, &r.conversion);
                 continue;
             }
+            StreamRecord::Location(r) => {
+                plan_shared_location(&mut counters, record, &r.location);
+                continue;
+            }
         };
         let day: NaiveDate = c.day;
         let link = StatsOwner::Link(c.link_id.clone());
@@ -216,11 +221,17 @@ fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
             .as_deref()
             .map(|city| [dimension::city(c.country.as_deref(), city)]);
 
+        let area = c
+            .area
+            .map(|area| [dimension::LOCATED.to_string(), dimension::location_cell(&area.cell())]);
         for (owner, core) in [(&link, &core), (&ws, &ws_core)] {
             counters.add(keys::day_stats(owner, day, "core"), record, core);
             counters.add(keys::day_stats(owner, day, "country"), record, &country);
             if let Some(city) = &city {
                 counters.add(keys::day_stats(owner, day, "city"), record, city);
+            }
+            if let Some(area) = &area {
+                counters.add(keys::day_stats(owner, day, dimension::LOCATION_PART), record, area);
             }
             visitors.add(keys::day_stats(owner, day, "sketch"), dimension::ALL.to_string(), hash);
         }
@@ -249,7 +260,7 @@ fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
 fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversion) {
     let link = StatsOwner::Link(c.link_id.clone());
     let ws = StatsOwner::Workspace(c.workspace_id.clone());
-    let sale = c.amount.zip(c.currency.as_deref());
+    let sale = c.amount.map(i128::from).zip(c.currency.as_deref());
     let mut shared = vec![
         (dimension::CONVERSIONS.to_string(), 1),
         (dimension::conversion_event(&c.event), 1),
@@ -285,6 +296,32 @@ fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversio
         record,
         &[dimension::link_conversions(&c.link_id)],
     );
+}
+
+/// What a shared position adds, on its click's day, to its link's and workspace's location
+/// items: the click moves from its area's cell (or, without an area, joins the located clicks)
+/// to the position's cell, where it counts as precise.
+fn plan_shared_location(counters: &mut Counters, record: &StreamRecord, l: &SharedLocation) {
+    let cell = l.position.cell();
+    let mut deltas = vec![
+        (dimension::GPS_SHARED.to_string(), 1),
+        (dimension::location_cell(&cell), 1),
+        (dimension::precise_cell(&cell), 1),
+    ];
+    deltas.push(match l.replaces {
+        Some(area) => (dimension::location_cell(&area.cell()), -1),
+        None => (dimension::LOCATED.to_string(), 1),
+    });
+    for owner in [
+        StatsOwner::Link(l.link_id.clone()),
+        StatsOwner::Workspace(l.workspace_id.clone()),
+    ] {
+        counters.add_deltas(
+            keys::day_stats(&owner, l.day, dimension::LOCATION_PART),
+            record,
+            deltas.iter().cloned(),
+        );
+    }
 }
 
 /// Unique visitors of merged day sketches.
@@ -330,6 +367,7 @@ mod tests {
                 variant_id: None,
                 country: Some("DE".into()),
                 city: Some(city.into()),
+                area: None,
                 device: Device::Desktop,
                 os: None,
                 browser: None,

@@ -10,5 +10,5 @@ pub mod sketch;
 pub mod stream;
 
 pub use fold::{FoldReport, fold};
-pub use record::{ClickRecord, ConversionRecord, StreamRecord};
+pub use record::{ClickRecord, ConversionRecord, LocationRecord, StreamRecord};
 pub use stream::stream_records;

@@ -1,5 +1,5 @@
-//! What the aggregator folds: the raw clicks and conversion records of the table's stream,
-//! each with the stream position the rollups' guards follow.
+//! What the aggregator folds: the raw clicks, conversion records and shared positions of the
+//! table's stream, each with the stream position the rollups' guards follow.
 
 use std::collections::HashMap;
 
@@ -7,7 +7,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use serde::de::DeserializeOwned;
 
 use crate::store::keys;
-use crate::store::{Click, Conversion, StoreError};
+use crate::store::{Click, Conversion, SharedLocation, StoreError};
 
 /// One stream record of a raw click.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,11 +28,26 @@ pub struct ConversionRecord {
     pub conversion: Conversion,
 }
 
+/// One stream record of a position a person shared for a click (`GPS#<ws>#<day>#<shard>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocationRecord {
+    pub sequence: String,
+    pub shard: u64,
+    pub location: SharedLocation,
+}
+
 /// A record the aggregator folds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamRecord {
     Click(ClickRecord),
     Conversion(ConversionRecord),
+    Location(LocationRecord),
+}
+
+impl From<LocationRecord> for StreamRecord {
+    fn from(record: LocationRecord) -> Self {
+        Self::Location(record)
+    }
 }
 
 impl From<ClickRecord> for StreamRecord {
@@ -63,6 +78,16 @@ impl StreamRecord {
                 Err(error) => Some(Err(error)),
             };
         }
+        if let Some((_, _, shard)) = keys::parse_shared_location_partition(&pk) {
+            return Some(read::<SharedLocation>(pk, image).map(|location| {
+                LocationRecord {
+                    sequence,
+                    shard,
+                    location,
+                }
+                .into()
+            }));
+        }
         let (_, _, shard) = keys::parse_conversion_partition(&pk)?;
         Some(read::<Conversion>(pk, image).map(|conversion| {
             ConversionRecord {
@@ -79,16 +104,18 @@ impl StreamRecord {
         match self {
             Self::Click(r) => &r.sequence,
             Self::Conversion(r) => &r.sequence,
+            Self::Location(r) => &r.sequence,
         }
     }
 
     /// The source partition within the workspace whose stream order the guards follow: the
-    /// day and shard, and for conversions their own partitions' prefix (a month item takes
-    /// clicks from every day's partitions).
+    /// day and shard, and for conversions and shared positions their own partitions' prefix
+    /// (a month item takes clicks from every day's partitions).
     pub fn source(&self) -> String {
         match self {
             Self::Click(r) => format!("{}#{}", r.click.day, r.shard),
             Self::Conversion(r) => format!("conv#{}#{}", r.conversion.day, r.shard),
+            Self::Location(r) => format!("gps#{}#{}", r.location.day, r.shard),
         }
     }
 }

@@ -78,6 +78,10 @@ pub struct Workspace {
     #[serde(default)]
     pub link_count: u64,
     pub created_at: DateTime<Utc>,
+    /// The owner turned location requests off: no link of the workspace asks its visitors for
+    /// their position, whatever its `gpsTracking` says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gps_capture_off: bool,
 }
 
 impl Workspace {

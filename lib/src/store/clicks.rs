@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, update_applied};
-use crate::domain::{Browser, ClickToken, Device, Hostname, Os, Slug};
+use crate::domain::{Area, Browser, ClickToken, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
@@ -29,6 +29,10 @@ pub struct Click {
     pub country: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
+    /// CloudFront's estimate of where the visitor was, 0.1° (about 11 km); absent when it sent
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Area>,
     pub device: Device,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub os: Option<Os>,

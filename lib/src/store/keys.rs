@@ -252,6 +252,24 @@ pub fn conversion_day(workspace: &ObjectId, day: NaiveDate, shard: u64) -> Strin
     format!("CONVDAY#{workspace}#{day}#{shard}")
 }
 
+/// The position a person shared for a click, keyed by the click (so a click shares at most
+/// one) and sharded per workspace-day like the clicks, for the aggregator.
+pub fn shared_location(workspace: &ObjectId, click_at: DateTime<Utc>, shard: u64, click: &ObjectId) -> Key {
+    Key::new(
+        shared_location_day(workspace, click_at.date_naive(), shard),
+        &timed_sort(click_at, click),
+    )
+}
+
+/// The partition of a workspace-day's shared positions on one shard.
+pub fn shared_location_day(workspace: &ObjectId, day: NaiveDate, shard: u64) -> String {
+    format!("{SHARED_LOCATION_PREFIX}{workspace}#{day}#{shard}")
+}
+
+/// How the partitions of shared positions begin (the stream filter takes them to the
+/// aggregator).
+pub const SHARED_LOCATION_PREFIX: &str = "GPS#";
+
 /// The marker of one conversion of a click: one item per (click, event), so an event counts
 /// once; it holds the conversion, which a repeat answers.
 pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
@@ -276,6 +294,11 @@ pub fn parse_click_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
 /// The workspace, day and shard of a conversion-record partition (`CONVDAY#<ws>#<day>#<shard>`).
 pub fn parse_conversion_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
     parse_day_partition("CONVDAY#", pk)
+}
+
+/// The workspace, day and shard of a shared-position partition (`GPS#<ws>#<day>#<shard>`).
+pub fn parse_shared_location_partition(pk: &str) -> Option<(ObjectId, NaiveDate, u64)> {
+    parse_day_partition(SHARED_LOCATION_PREFIX, pk)
 }
 
 /// `<prefix><ws>#<day>#<shard>`, read back.
@@ -381,6 +404,18 @@ mod tests {
         let key = click(&ws, day, 31, "t#id");
         assert_eq!(parse_click_partition(&key.pk), Some((ws, day, 31)));
         assert_eq!(parse_click_partition("SLUG#x#y"), None);
+    }
+
+    #[test]
+    fn a_shared_position_is_keyed_by_its_click_and_parses_back() {
+        let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
+        let click = ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap();
+        let at: DateTime<Utc> = "2026-11-26T09:15:00.250Z".parse().unwrap();
+        let key = shared_location(&ws, at, 7, &click);
+        assert_eq!(key.pk, "GPS#65a1b2c3d4e5f60718293a4b#2026-11-26#7");
+        assert_eq!(key.sk, click_at(&ws, at, 7, &click).sk);
+        assert_eq!(parse_shared_location_partition(&key.pk), Some((ws, at.date_naive(), 7)));
+        assert_eq!(parse_shared_location_partition("CLICK#x#y#1"), None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod keys;
 mod limits;
 mod links;
 mod listing;
+mod locations;
 mod oauth;
 pub mod rollups;
 mod sessions;
@@ -38,6 +39,7 @@ pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STO
 pub use limits::{Counter, RateCharge};
 pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
+pub use locations::SharedLocation;
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use table::{

@@ -48,7 +48,7 @@ impl Store {
         source: &str,
         first: &str,
         last: &str,
-        deltas: &BTreeMap<String, u64>,
+        deltas: &BTreeMap<String, i128>,
     ) -> Result<Fold, StoreError> {
         let mut adds = Vec::with_capacity(deltas.len());
         let mut request = self
@@ -154,6 +154,14 @@ pub fn counter(item: &Item, name: &str) -> u64 {
 
 /// Every counter of a rollup item, by name (guards, keys and sketches left out).
 pub fn counters(item: &Item) -> impl Iterator<Item = (&str, u64)> {
+    item.iter().filter_map(|(name, value)| match value {
+        AttributeValue::N(v) if name != VERSION => Some((name.as_str(), v.parse().unwrap_or(0))),
+        _ => None,
+    })
+}
+
+/// Every counter of a rollup item that may go below zero (the location cells), by name.
+pub fn signed_counters(item: &Item) -> impl Iterator<Item = (&str, i64)> {
     item.iter().filter_map(|(name, value)| match value {
         AttributeValue::N(v) if name != VERSION => Some((name.as_str(), v.parse().unwrap_or(0))),
         _ => None,

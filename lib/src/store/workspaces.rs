@@ -2,7 +2,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx, update_applied};
+use aws_sdk_dynamodb::types::AttributeValue;
+
+use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, query_all, s, tx, update_applied};
 use crate::domain::{Hostname, Membership, PlanChange, Setting, Tag, VerifiedDomain, Workspace};
 use crate::ids::ObjectId;
 
@@ -38,6 +40,22 @@ impl Store {
 
     pub async fn get_workspace(&self, id: &ObjectId) -> Result<Option<Workspace>, StoreError> {
         self.get_as(&keys::workspace(id), true).await
+    }
+
+    /// Turns a workspace's location requests off (or back on): `false` when there is no such
+    /// workspace.
+    pub async fn set_gps_capture_off(&self, id: &ObjectId, off: bool) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(key_map(&keys::workspace(id))))
+            .update_expression("SET gpsCaptureOff = :off")
+            .condition_expression("attribute_exists(PK)")
+            .expression_attribute_values(":off", AttributeValue::Bool(off))
+            .send()
+            .await;
+        update_applied(result)
     }
 
     /// The workspace and the user's membership in it, in one `BatchGetItem`.

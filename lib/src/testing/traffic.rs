@@ -20,6 +20,14 @@ pub type TrafficLink = (ObjectId, Vec<String>, u64);
 pub fn click(link: &ObjectId, ws: &ObjectId, day: NaiveDate, visitor: u64, rule: &str, e: &SeededEntropy) -> Click {
     const COUNTRIES: [&str; 6] = ["US", "DE", "FR", "GB", "BR", "JP"];
     const CITIES: [&str; 6] = ["New York", "Berlin", "Paris", "London", "São Paulo", "Tokyo"];
+    const AREAS: [(f64, f64); 6] = [
+        (40.7, -74.0),
+        (52.5, 13.4),
+        (48.9, 2.4),
+        (51.5, -0.1),
+        (-23.6, -46.6),
+        (35.7, 139.7),
+    ];
     const REFERRERS: [Option<&str>; 4] = [None, Some("google.com"), Some("news.ycombinator.com"), Some("t.co")];
     let at: DateTime<Utc> = day.and_hms_opt(12, 0, 0).unwrap().and_utc();
     let c = e.below(6) as usize;
@@ -33,6 +41,7 @@ pub fn click(link: &ObjectId, ws: &ObjectId, day: NaiveDate, visitor: u64, rule:
         variant_id: None,
         country: Some(COUNTRIES[c].to_string()),
         city: Some(CITIES[c].to_string()),
+        area: crate::domain::Area::new(AREAS[c].0, AREAS[c].1),
         device: [Device::Desktop, Device::Mobile, Device::Tablet][e.below(3) as usize],
         os: [Some(Os::Windows), Some(Os::Ios), Some(Os::Android), None][e.below(4) as usize],
         browser: [

@@ -7,16 +7,17 @@ use chrono::NaiveDate;
 mod shape;
 
 pub use shape::{
-    Breakdown, Entry, LinkAnalytics, LinkEntry, RouteStats, Totals, TriggerEntry, Triggers, WorkspaceAnalytics,
+    Breakdown, Entry, LinkAnalytics, LinkEntry, LocationEntry, Locations, RouteStats, Totals, TriggerEntry, Triggers,
+    WorkspaceAnalytics,
 };
 
 use super::conversion_report;
 use super::dimension::{self, UNKNOWN};
 use super::fold::{estimate_all, estimate_route};
-use crate::domain::{CountryCode, Link};
+use crate::domain::{Cell, CountryCode, Link};
 use crate::ids::ObjectId;
 use crate::store::Item;
-use crate::store::rollups::{counters, sketches_of, sort_key};
+use crate::store::rollups::{counters, signed_counters, sketches_of, sort_key};
 use crate::visitor::Trigger;
 
 /// What a [`RouteStats`] is of: a routing rule or an A/B variant (their counters are named
@@ -34,6 +35,8 @@ pub struct Summed {
     pub daily_conversions: BTreeMap<NaiveDate, u64>,
     pub counts: BTreeMap<String, u64>,
     pub sketches: BTreeMap<String, Vec<Vec<u8>>>,
+    /// The location counters, signed (see [`dimension::LOCATION_PART`]).
+    pub locations: BTreeMap<String, i64>,
 }
 
 impl Summed {
@@ -50,6 +53,12 @@ impl Summed {
             if part == "sketch" {
                 for (name, bytes) in sketches_of(item) {
                     summed.sketches.entry(name).or_default().push(bytes);
+                }
+                continue;
+            }
+            if part == dimension::LOCATION_PART {
+                for (name, value) in signed_counters(item) {
+                    *summed.locations.entry(name.to_string()).or_default() += value;
                 }
                 continue;
             }
@@ -214,6 +223,45 @@ impl Summed {
         }
     }
 
+    /// A location counter over the range (0 while a position was folded before its click).
+    fn located(&self, name: &str) -> u64 {
+        self.locations.get(name).map_or(0, |v| u64::try_from(*v).unwrap_or(0))
+    }
+
+    fn totals(&self) -> Totals {
+        Totals {
+            total: 0,
+            period_total: self.count(dimension::CLICKS),
+            unique: self.unique(dimension::ALL, false),
+            conversions: self.count(dimension::CONVERSIONS),
+            located: self.located(dimension::LOCATED),
+            gps_shared: self.located(dimension::GPS_SHARED),
+        }
+    }
+
+    /// Located clicks by report cell, with how many a shared position placed there.
+    fn location_cells(&self) -> Locations {
+        self.locations
+            .keys()
+            .filter_map(|name| Cell::parse(name.strip_prefix("loc|")?))
+            .filter_map(|cell| {
+                let precise = self.located(&dimension::precise_cell(&cell));
+                let value = self.located(&dimension::location_cell(&cell)).max(precise);
+                (value > 0).then(|| {
+                    let centre = cell.centre();
+                    let entry = LocationEntry {
+                        title: cell.title(),
+                        value,
+                        lat: thousandth(centre.lat),
+                        lon: thousandth(centre.lon),
+                        precise,
+                    };
+                    (cell.as_str().to_string(), entry)
+                })
+            })
+            .collect()
+    }
+
     fn referrers_of(&self, prefix: &str, id: &str) -> Breakdown {
         self.with_prefix(prefix)
             .filter_map(|(rest, value)| {
@@ -231,6 +279,11 @@ impl Summed {
             })
             .collect()
     }
+}
+
+/// A cell centre to 0.001° (finer says nothing about a 5 km cell).
+fn thousandth(degrees: f64) -> f64 {
+    (degrees * 1000.0).round() / 1000.0 + 0.0
 }
 
 /// The single-link report over `from..=to`, given the link's all-time total.
@@ -268,9 +321,7 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
     LinkAnalytics {
         totals: Totals {
             total,
-            period_total: summed.count(dimension::CLICKS),
-            unique: summed.unique(dimension::ALL, false),
-            conversions: summed.count(dimension::CONVERSIONS),
+            ..summed.totals()
         },
         daily_traffic: summed.daily_traffic(from, to),
         countries: summed.countries(),
@@ -284,6 +335,7 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
         ab_variants_stats,
         conversions: summed.conversions(),
         daily_conversions: summed.daily_conversions(from, to),
+        locations: summed.location_cells(),
         ab_test_result,
     }
 }
@@ -321,9 +373,7 @@ pub fn workspace_report(
     WorkspaceAnalytics {
         totals: Totals {
             total: period_total,
-            period_total,
-            unique: summed.unique(dimension::ALL, false),
-            conversions: summed.count(dimension::CONVERSIONS),
+            ..summed.totals()
         },
         daily_traffic: summed.daily_traffic(from, to),
         links,
@@ -335,5 +385,6 @@ pub fn workspace_report(
         triggers: summed.triggers(),
         conversions: summed.conversions(),
         daily_conversions: summed.daily_conversions(from, to),
+        locations: summed.location_cells(),
     }
 }

@@ -25,7 +25,28 @@ pub struct Totals {
     pub unique: u64,
     /// Conversions in the range (every event).
     pub conversions: u64,
+    /// Clicks in the range with a location: CloudFront's estimate or a shared position.
+    pub located: u64,
+    /// Clicks in the range whose visitor shared a position.
+    pub gps_shared: u64,
 }
+
+/// Clicks in one report cell (a geohash of precision 5, about 5 km): `{ title, value, lat, lon,
+/// precise }`, keyed by the geohash.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct LocationEntry {
+    /// The cell's centre to 0.1° (`48.9, 2.3`).
+    pub title: String,
+    /// Located clicks in the cell, each by its best location.
+    pub value: u64,
+    /// The cell's centre.
+    pub lat: f64,
+    pub lon: f64,
+    /// How many of them a person's shared position placed here.
+    pub precise: u64,
+}
+
+pub type Locations = BTreeMap<String, LocationEntry>;
 
 /// Visits by what brought them: the link itself, or a scan of its QR code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -98,6 +119,8 @@ pub struct LinkAnalytics {
     pub conversions: Conversions,
     /// Every day of the range with its conversions (0 where none).
     pub daily_conversions: BTreeMap<String, u64>,
+    /// Located clicks by report cell.
+    pub locations: Locations,
     /// For a link with an A/B test: which variant converts best, and how likely.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ab_test_result: Option<AbTestResult>,
@@ -112,7 +135,7 @@ pub struct LinkEntry {
 }
 
 /// The workspace analytics response.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkspaceAnalytics {
     pub totals: Totals,
@@ -129,4 +152,6 @@ pub struct WorkspaceAnalytics {
     pub conversions: Conversions,
     /// Every day of the range with its conversions (0 where none).
     pub daily_conversions: BTreeMap<String, u64>,
+    /// Located clicks by report cell.
+    pub locations: Locations,
 }

@@ -1,0 +1,77 @@
+//! Positions people chose to share on a link's location consent page: one item per click at
+//! most (keyed by the click, written only if absent), sharded per workspace-day like the clicks
+//! so the aggregator folds them into the rollups' location cells, and kept only
+//! `GPS_RETENTION_DAYS` (docs/data-model.md). Nothing on a request path reads them.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{Store, StoreError, decode, encode, keys, n, put_applied, query_all, s};
+use crate::domain::{Area, ClickToken, Position};
+use crate::ids::ObjectId;
+
+/// A position shared for a click.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedLocation {
+    pub workspace_id: ObjectId,
+    pub link_id: ObjectId,
+    pub click_id: ObjectId,
+    /// The click's UTC day: the position counts there, with its click.
+    pub day: NaiveDate,
+    /// When it was shared.
+    pub at: DateTime<Utc>,
+    /// 0.001° (about 110 m).
+    pub position: Position,
+    /// The radius the browser reported, in metres (at most 10 km).
+    pub accuracy: u32,
+    /// The click's area when it was counted, which this position replaces in the reports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<Area>,
+}
+
+impl Store {
+    /// Records the position shared for the click `click` names, unless one was already shared
+    /// for it (`false`): one conditional `PutItem`, kept until `expires_at`.
+    pub async fn record_shared_location(
+        &self,
+        location: &SharedLocation,
+        click: &ClickToken,
+        expires_at: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let key = keys::shared_location(&click.workspace_id, click.at, u64::from(click.shard), &click.click_id);
+        let mut item = encode(location, &key, None)?;
+        item.insert(keys::TTL.into(), n(expires_at.timestamp()));
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await;
+        put_applied(result)
+    }
+
+    /// Every position shared for a workspace's clicks of one day (all shards; tests and
+    /// recovery, the reports read rollups).
+    pub async fn shared_locations_on(
+        &self,
+        workspace: &ObjectId,
+        day: NaiveDate,
+    ) -> Result<Vec<SharedLocation>, StoreError> {
+        let mut found = Vec::new();
+        for shard in 0..keys::CLICK_SHARDS {
+            let query = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(keys::shared_location_day(workspace, day, shard)));
+            for item in query_all(query).await? {
+                found.push(decode(item)?);
+            }
+        }
+        Ok(found)
+    }
+}
