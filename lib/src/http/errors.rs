@@ -21,7 +21,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | QuotaExceeded { .. }
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
-        NotOwnerOrManager => StatusCode::FORBIDDEN,
+        NotOwnerOrManager | OnlyOwnerSetsLocation => StatusCode::FORBIDDEN,
         InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,

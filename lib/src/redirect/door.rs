@@ -7,9 +7,10 @@ use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::json;
 
 use super::{GONE, Redirector, pages};
+use crate::domain::SigningKey;
 use crate::domain::{Hostname, Slug};
 use crate::http;
-use crate::service::{ServiceError, Visit, VisitOutcome};
+use crate::service::{LocationRequest, ServiceError, Visit, VisitOutcome};
 use crate::visitor::{Trigger, VisitorHeaders};
 
 /// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.
@@ -53,13 +54,13 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
     let Some(visit) = read_visit(&req, head) else {
-        return response_for(&VisitOutcome::NotFound, head, wants_json);
+        return response_for(&VisitOutcome::NotFound, head, wants_json, &redirector.location_key);
     };
     let outcome = match redirector.service.visit(&redirector.cache, visit).await {
         Ok(outcome) => outcome,
         Err(err) => return http::error_response(&err, &http::request_id(&req)),
     };
-    response_for(&outcome, head, wants_json)
+    response_for(&outcome, head, wants_json, &redirector.location_key)
 }
 
 /// The visit a request asks for; `None` when its host or path cannot name a link (404).
@@ -84,7 +85,13 @@ fn read_visit(req: &Request, head: bool) -> Option<Visit<'_>> {
         head,
         trigger,
         query,
+        global_privacy_control: global_privacy_control(req),
     })
+}
+
+/// Whether the browser sends `Sec-GPC: 1` (Global Privacy Control: "do not sell or share").
+pub fn global_privacy_control(req: &Request) -> bool {
+    http::header_str(req, "sec-gpc").is_some_and(|v| v.trim() == "1")
 }
 
 /// The `Host` without its port (one that is all digits; anything else is left to fail the
@@ -124,14 +131,18 @@ pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> Visi
         referer: http::header_str(req, "referer"),
         viewer_country: http::header_str(req, "cloudfront-viewer-country"),
         viewer_city: http::header_str(req, "cloudfront-viewer-city"),
+        viewer_latitude: http::header_str(req, "cloudfront-viewer-latitude"),
+        viewer_longitude: http::header_str(req, "cloudfront-viewer-longitude"),
         viewer_address: http::header_str(req, "cloudfront-viewer-address"),
         source_ip,
     }
 }
 
-/// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body.
-pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool) -> Response<Body> {
+/// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body. A page
+/// asking for location carries a grant signed with `location_key`.
+pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, location_key: &SigningKey) -> Response<Body> {
     let (status, content_type, body) = match outcome {
+        VisitOutcome::AskLocation(request) => return location_request(request, location_key),
         VisitOutcome::Redirect { location } => {
             let mut response = Response::new(Body::Empty);
             *response.status_mut() = StatusCode::FOUND;
@@ -175,6 +186,44 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool) -> Res
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     no_store(headers);
     response
+}
+
+/// The page asking a person for their location: `200`, never cached, its own strict CSP.
+fn location_request(request: &LocationRequest, key: &SigningKey) -> Response<Body> {
+    let token = request.grant.sign(key);
+    let (html, policy) = pages::location(&pages::LocationPageParts {
+        asker: &request.asker,
+        host: &destination_name(request.location.as_str()),
+        location: request.location.as_str(),
+        token: &token,
+        colour: request.colour.as_ref(),
+        retention_days: request.retention_days,
+    });
+    let mut response = Response::new(Body::Text(html));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    if let Ok(policy) = HeaderValue::from_str(&policy) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    no_store(headers);
+    response
+}
+
+/// Where a destination goes, as a person reads it: its host (`shop.example`), or for an app
+/// link its scheme (`the myapp app`).
+fn destination_name(location: &str) -> String {
+    match url::Url::parse(location) {
+        Ok(url) => url
+            .host_str()
+            .filter(|_| matches!(url.scheme(), "http" | "https"))
+            .map_or_else(|| format!("the {} app", url.scheme()), str::to_string),
+        Err(_) => location.to_string(),
+    }
 }
 
 /// Every answer must reach us again next time: no caching anywhere.

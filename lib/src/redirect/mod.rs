@@ -1,31 +1,42 @@
 //! The visitor door: a request on a short domain read into a [`Visit`](crate::service::Visit),
-//! the service's visit use case, and its outcome encoded as a redirect or a small page.
+//! the service's visit use case, and its outcome encoded as a redirect or a small page; beside
+//! it, the endpoints a short domain's pages call back (the conversion pixel, the location a
+//! person shares).
 
 pub mod door;
+pub mod location;
 pub mod pages;
 pub mod pixel;
 
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 pub use pages::GONE;
 
+use crate::clock::Entropy;
+use crate::config::ConfigError;
+use crate::domain::{LOCATION_PURPOSE, SigningKey};
 use crate::service::{LinkCache, Service};
 
-/// The redirect function's state: the service, its per-instance link cache, and the secret
-/// that proves a request came through CloudFront.
+/// The redirect function's state: the service, its per-instance link cache, the secret that
+/// proves a request came through CloudFront, and the key location grants are signed with.
 #[derive(Debug)]
 pub struct Redirector {
     pub service: Service,
     cache: LinkCache,
     /// The secret CloudFront adds to every request it forwards (`X-Origin-Verify`).
     origin_secret: Option<String>,
+    location_key: SigningKey,
 }
 
 impl Redirector {
+    /// With a signing key of its own (random): grants it signs are good only for a location
+    /// endpoint given the same key ([`Redirector::with_location_key`]).
     pub fn new(service: Service) -> Self {
+        let location_key = random_location_key(service.entropy.as_ref());
         Self {
             service,
             cache: LinkCache::default(),
             origin_secret: None,
+            location_key,
         }
     }
 
@@ -34,4 +45,43 @@ impl Redirector {
         self.origin_secret = secret.filter(|s| !s.is_empty());
         self
     }
+
+    /// Signs location grants with `key` (the one the location endpoint checks them with).
+    pub fn with_location_key(mut self, key: SigningKey) -> Self {
+        self.location_key = key;
+        self
+    }
+}
+
+/// The environment variable holding the deployment's secret for what visitors carry back to us
+/// (the location grants), shared by the redirect and the location functions.
+pub const SIGNING_SECRET_VARIABLE: &str = "VISITOR_SIGNING_SECRET";
+
+/// The shortest secret accepted: 32 characters.
+const MIN_SECRET_CHARS: usize = 32;
+
+/// The location grants' key from `VISITOR_SIGNING_SECRET` (required: the two functions must
+/// share it).
+pub fn location_key_from_env() -> Result<SigningKey, ConfigError> {
+    location_key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok())
+}
+
+/// The location grants' key from a secret of at least 32 characters.
+pub fn location_key_from(secret: Option<String>) -> Result<SigningKey, ConfigError> {
+    let secret = secret
+        .filter(|s| !s.trim().is_empty())
+        .ok_or(ConfigError::Missing(SIGNING_SECRET_VARIABLE))?;
+    if secret.chars().count() < MIN_SECRET_CHARS {
+        return Err(ConfigError::Invalid {
+            name: SIGNING_SECRET_VARIABLE,
+            reason: format!("it must be at least {MIN_SECRET_CHARS} characters"),
+        });
+    }
+    Ok(SigningKey::derive(secret.as_bytes(), LOCATION_PURPOSE))
+}
+
+/// A key for one process (the dev server without `VISITOR_SIGNING_SECRET`, tests).
+pub fn random_location_key(entropy: &dyn Entropy) -> SigningKey {
+    let secret: Vec<u8> = (0..4).flat_map(|_| entropy.next_u64().to_be_bytes()).collect();
+    SigningKey::derive(&secret, LOCATION_PURPOSE)
 }

@@ -1,6 +1,10 @@
 //! The small HTML pages of the visitor door (askama, compiled in; `lib/templates/redirect/`).
 
 use askama::Template;
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+use crate::domain::HexColor;
 
 /// What a visitor of a link that no longer redirects is told (410).
 pub const GONE: &str = "This link is no longer available.";
@@ -42,6 +46,92 @@ mod filters {
             html_escape::encode_double_quoted_attribute(&value.to_string()).into_owned(),
         ))
     }
+}
+
+/// The page asking a person to share their location.
+#[derive(Template)]
+#[template(path = "redirect/location.html")]
+struct LocationPage<'a> {
+    style: &'a str,
+    script: &'a str,
+    asker: &'a str,
+    host: &'a str,
+    location: &'a str,
+    token: &'a str,
+    retention_days: u32,
+}
+
+/// The location page's style: the link's colour (with whichever of black or white reads on it)
+/// where the page shows a brand.
+fn location_style(colour: Option<&HexColor>) -> String {
+    let default = HexColor::parse("colour", DEFAULT_BRAND).expect("a hex colour");
+    let brand = colour.unwrap_or(&default);
+    let black = HexColor::parse("ink", "#000000").expect("a hex colour");
+    let white = HexColor::parse("ink", "#ffffff").expect("a hex colour");
+    let ink = if brand.contrast_with(&black) >= brand.contrast_with(&white) {
+        &black
+    } else {
+        &white
+    };
+    format!(
+        ":root{{--brand:{};--brand-ink:{}}}{LOCATION_STYLE}",
+        brand.as_str(),
+        ink.as_str()
+    )
+}
+
+/// The pages' accent, for a link without `appearanceColor`.
+const DEFAULT_BRAND: &str = "#0b57d0";
+
+const LOCATION_STYLE: &str = "*{box-sizing:border-box}\
+body{margin:0;font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;line-height:1.5;color:#1b1f24;background:#f6f8fa}\
+main{max-width:34rem;margin:0 auto;padding:2rem 1rem}\
+.card{background:#fff;border:1px solid #d0d7de;border-top:.4rem solid var(--brand);border-radius:8px;padding:1.25rem}\
+h1{font-size:1.3rem;line-height:1.3;margin:0 0 .75rem;overflow-wrap:anywhere}\
+p{margin:.5rem 0}\
+strong{overflow-wrap:anywhere}\
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:1.25rem 0 .5rem}\
+button,.continue{font:inherit;font-weight:600;padding:.6rem 1.2rem;border-radius:6px;min-height:2.75rem;display:inline-flex;align-items:center;justify-content:center}\
+button{border:2px solid var(--brand);background:var(--brand);color:var(--brand-ink);cursor:pointer}\
+button[hidden]{display:none}\
+button:disabled{cursor:progress}\
+.continue{border:2px solid #57606a;background:#fff;color:#1b1f24;text-decoration:none}\
+:focus-visible{outline:3px solid #1b1f24;outline-offset:2px}\
+.status:empty{display:none}\
+.muted{color:#57606a;font-size:.9rem}";
+
+/// The location consent page and its Content-Security-Policy: its one script from this origin,
+/// its inline style allowed by its hash alone, nothing else.
+pub fn location(request: &LocationPageParts<'_>) -> (String, String) {
+    let style = location_style(request.colour);
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
+    let html = render(&LocationPage {
+        style: &style,
+        script: super::location::SCRIPT_PATH,
+        asker: request.asker,
+        host: request.host,
+        location: request.location,
+        token: request.token,
+        retention_days: request.retention_days,
+    });
+    let policy = format!(
+        "default-src 'none'; script-src 'self'; style-src 'sha256-{hash}'; connect-src 'self'; img-src 'none'; \
+         base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    (html, policy)
+}
+
+/// What the location page shows.
+#[derive(Debug, Clone, Copy)]
+pub struct LocationPageParts<'a> {
+    pub asker: &'a str,
+    /// Where the link goes, as people read it (the destination's host, or its scheme for an app).
+    pub host: &'a str,
+    pub location: &'a str,
+    /// The signed grant.
+    pub token: &'a str,
+    pub colour: Option<&'a HexColor>,
+    pub retention_days: u32,
 }
 
 fn render(page: &impl Template) -> String {

@@ -20,6 +20,7 @@ fn visitor() -> Visitor {
         agent: Agent::Human,
         country: CountryCode::parse("US"),
         city: Some("New York".into()),
+        area: None,
         device: Device::Desktop,
         os: Some(Os::Windows),
         browser: Some(Browser::Chrome),

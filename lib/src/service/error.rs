@@ -93,6 +93,8 @@ pub enum ServiceError {
     LinkNotInWorkspace,
     #[error("Only workspace owner or manager can access all links analytics.")]
     NotOwnerOrManager,
+    #[error("Only the workspace owner can change whether links may ask visitors for their location.")]
+    OnlyOwnerSetsLocation,
     #[error("The link was changed by another request at the same time; retry.")]
     LinkChangedConcurrently,
     #[error("Another request changed the same data at the same time; retry.")]

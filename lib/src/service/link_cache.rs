@@ -1,4 +1,5 @@
-//! Links a warm function may serve without reading DynamoDB, for a short time.
+//! Links (and, for links that ask visitors for their location, their workspaces) a warm function
+//! may serve without reading DynamoDB, for a short time.
 //!
 //! The cache sits beside the visit use case, in the service, because the use case is what
 //! decides what may be kept (never a click-limited link: its counter must be read fresh) and for
@@ -6,51 +7,85 @@
 //! one per warm function, as each Lambda instance has its own memory.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use crate::domain::{Hostname, Slug};
+use crate::domain::{Hostname, Slug, Workspace};
+use crate::ids::ObjectId;
 use crate::store::StoredLink;
 
-/// Links read recently, by where visitors find them (measured on the injected clock).
+/// What a visit reads, read recently (measured on the injected clock).
 #[derive(Debug, Default)]
 pub struct LinkCache {
-    entries: Mutex<HashMap<LinkAddress, CacheEntry>>,
+    links: Recent<LinkAddress, StoredLink>,
+    /// The workspaces of links that ask for location: the page names the workspace, and its
+    /// owner may have turned location requests off.
+    workspaces: Recent<ObjectId, Workspace>,
 }
 
 /// Where visitors find a link: its domain and slug.
 pub(super) type LinkAddress = (Hostname, Slug);
 
-/// When a link was read, and the link.
-type CacheEntry = (DateTime<Utc>, Arc<StoredLink>);
-
 /// Past this many entries the stale ones go, and all of them if that is not enough: a bound on a
 /// warm function's memory.
 const CACHE_CAPACITY: usize = 10_000;
 
-impl LinkCache {
-    fn fresh(at: DateTime<Utc>, now: DateTime<Utc>, ttl: Duration) -> bool {
-        (now - at).to_std().is_ok_and(|age| age < ttl)
-    }
+/// Values by key, with when each was read.
+#[derive(Debug)]
+struct Recent<K, V> {
+    entries: Mutex<HashMap<K, (DateTime<Utc>, Arc<V>)>>,
+}
 
-    pub(super) fn get(&self, key: &LinkAddress, now: DateTime<Utc>, ttl: Duration) -> Option<Arc<StoredLink>> {
+impl<K, V> Default for Recent<K, V> {
+    fn default() -> Self {
+        Self {
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+fn fresh(at: DateTime<Utc>, now: DateTime<Utc>, ttl: Duration) -> bool {
+    (now - at).to_std().is_ok_and(|age| age < ttl)
+}
+
+impl<K: Eq + Hash, V> Recent<K, V> {
+    fn get(&self, key: &K, now: DateTime<Utc>, ttl: Duration) -> Option<Arc<V>> {
         let entries = self.entries.lock().expect("cache lock");
         entries
             .get(key)
-            .filter(|(at, _)| Self::fresh(*at, now, ttl))
-            .map(|(_, link)| link.clone())
+            .filter(|(at, _)| fresh(*at, now, ttl))
+            .map(|(_, value)| value.clone())
     }
 
-    pub(super) fn put(&self, key: LinkAddress, link: Arc<StoredLink>, now: DateTime<Utc>, ttl: Duration) {
+    fn put(&self, key: K, value: Arc<V>, now: DateTime<Utc>, ttl: Duration) {
         let mut entries = self.entries.lock().expect("cache lock");
         if entries.len() >= CACHE_CAPACITY {
-            entries.retain(|_, (at, _)| Self::fresh(*at, now, ttl));
+            entries.retain(|_, (at, _)| fresh(*at, now, ttl));
             if entries.len() >= CACHE_CAPACITY {
                 entries.clear();
             }
         }
-        entries.insert(key, (now, link));
+        entries.insert(key, (now, value));
+    }
+}
+
+impl LinkCache {
+    pub(super) fn get(&self, key: &LinkAddress, now: DateTime<Utc>, ttl: Duration) -> Option<Arc<StoredLink>> {
+        self.links.get(key, now, ttl)
+    }
+
+    pub(super) fn put(&self, key: LinkAddress, link: Arc<StoredLink>, now: DateTime<Utc>, ttl: Duration) {
+        self.links.put(key, link, now, ttl);
+    }
+
+    pub(super) fn workspace(&self, id: &ObjectId, now: DateTime<Utc>, ttl: Duration) -> Option<Arc<Workspace>> {
+        self.workspaces.get(id, now, ttl)
+    }
+
+    pub(super) fn put_workspace(&self, workspace: Arc<Workspace>, now: DateTime<Utc>, ttl: Duration) {
+        self.workspaces.put(workspace.id.clone(), workspace, now, ttl);
     }
 }

@@ -12,6 +12,7 @@ pub mod limits;
 mod link_cache;
 mod links;
 mod list_cursor;
+mod locations;
 pub mod oauth;
 mod operator;
 mod qr;
@@ -20,6 +21,7 @@ mod refused_credentials;
 mod sign_in;
 mod table;
 mod visit;
+mod workspace_settings;
 
 use std::sync::Arc;
 
@@ -33,13 +35,14 @@ pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
 pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
+pub use locations::SharedOutcome;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
-pub use visit::{Location, Visit, VisitOutcome, plan, with_query};
+pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan, with_query};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

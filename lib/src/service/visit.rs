@@ -4,7 +4,8 @@
 //!
 //! One visit costs at most one DynamoDB read (none when the link is cached) and one write
 //! (the raw click); a delivery of a click-limited link costs one more write, the conditional
-//! update that consumes the limit.
+//! update that consumes the limit, and a person's visit of a link that asks for location one
+//! more read, its workspace (cached like the link).
 
 use std::sync::Arc;
 
@@ -13,7 +14,7 @@ use lambda_http::http::HeaderValue;
 
 use super::link_cache::LinkCache;
 use super::{Service, ServiceError};
-use crate::domain::{ClickToken, Hostname, Link, Slug, TargetUrl};
+use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Workspace};
 use crate::routing::{self, Route};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
 use crate::visitor::{Agent, Trigger, Visitor, VisitorHeaders};
@@ -32,6 +33,9 @@ pub struct Visit<'a> {
     /// The visitor's own query string, forwarded to the destination (without the `qr=1` of a
     /// QR scan).
     pub query: Option<String>,
+    /// The browser asks not to be tracked (`Sec-GPC: 1`, Global Privacy Control): it is never
+    /// asked for its location.
+    pub global_privacy_control: bool,
 }
 
 /// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
@@ -76,6 +80,9 @@ pub enum VisitOutcome {
         /// The short link itself (`og:url`).
         short_link: String,
     },
+    /// 200: a page asking a person to share their location for a link with `gpsTracking`
+    /// (boxed: it carries the grant the page sends a position with).
+    AskLocation(Box<LocationRequest>),
     /// 200 without a destination: `HEAD` of a live click-limited link (handing out the
     /// destination would consume the limit).
     Live,
@@ -85,6 +92,19 @@ pub enum VisitOutcome {
     Gone,
 }
 
+/// What the location consent page says and sends: who asks, where the link goes (the
+/// destination routing chose when the click was counted), the link's colour, and the grant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocationRequest {
+    pub location: Location,
+    /// The workspace's name.
+    pub asker: String,
+    pub colour: Option<HexColor>,
+    pub grant: LocationGrant,
+    /// How long a shared position is kept (`GPS_RETENTION_DAYS`), which the page says.
+    pub retention_days: u32,
+}
+
 impl VisitOutcome {
     /// A redirect that carries the click's id; any other answer as it is.
     pub fn with_click(self, token: &ClickToken) -> Self {
@@ -92,6 +112,21 @@ impl VisitOutcome {
             Self::Redirect { location } => Self::Redirect {
                 location: location.with_click(token),
             },
+            other => other,
+        }
+    }
+
+    /// A person's redirect turned into the page asking for their location; any other answer as
+    /// it is.
+    fn asking(self, asker: &Workspace, link: &Link, grant: LocationGrant, retention_days: u32) -> Self {
+        match self {
+            Self::Redirect { location } => Self::AskLocation(Box::new(LocationRequest {
+                location,
+                asker: asker.name.clone(),
+                colour: link.settings.appearance_color.clone(),
+                grant,
+                retention_days,
+            })),
             other => other,
         }
     }
@@ -196,22 +231,39 @@ impl Service {
             Agent::Bot if !limited => return Ok(outcome),
             Agent::Bot | Agent::Human => {}
         }
+        let asker = if visitor.agent == Agent::Human && !visit.global_privacy_control {
+            self.asking_for_location(cache, &stored.link).await
+        } else {
+            None
+        };
         let click = self.click(&stored.link, visitor, route, now, visit.trigger);
         let placement = ClickPlacement {
             shard: entropy.below(keys::CLICK_SHARDS),
             expires_at: now + chrono::Duration::days(i64::from(self.config.click_retention_days)),
         };
+        let token = ClickToken {
+            workspace_id: click.workspace_id.clone(),
+            at: click.at,
+            shard: u8::try_from(placement.shard).expect("fewer than 256 shards"),
+            click_id: click.id.clone(),
+        };
         // A person on a link with conversion tracking takes the click's id to the destination,
         // which can report an outcome against it; bots never convert.
         let outcome = if stored.link.settings.conversion_tracking && visitor.agent == Agent::Human {
-            outcome.with_click(&ClickToken {
-                workspace_id: click.workspace_id.clone(),
-                at: click.at,
-                shard: u8::try_from(placement.shard).expect("fewer than 256 shards"),
-                click_id: click.id.clone(),
-            })
+            outcome.with_click(&token)
         } else {
             outcome
+        };
+        let outcome = match asker {
+            Some(workspace) => {
+                let grant = LocationGrant {
+                    click: token,
+                    link_id: stored.link.id.clone(),
+                    area: click.area,
+                };
+                outcome.asking(&workspace, &stored.link, grant, self.config.gps_retention_days)
+            }
+            None => outcome,
         };
         if limited {
             let link = &stored.link;
@@ -255,6 +307,35 @@ impl Service {
         Ok(Some(stored))
     }
 
+    /// The workspace that asks this link's visitors for their location: `None` unless the link
+    /// has `gpsTracking` and its workspace has not turned location requests off. A workspace
+    /// that cannot be read asks nothing (the visitor is redirected as if the link did not ask).
+    async fn asking_for_location(&self, cache: &LinkCache, link: &Link) -> Option<Arc<Workspace>> {
+        if !link.settings.gps_tracking {
+            return None;
+        }
+        let ttl = self.config.link_cache_ttl;
+        let now = self.clock.now();
+        let workspace = match cache.workspace(&link.workspace_id, now, ttl) {
+            Some(hit) => hit,
+            None => match self.store.get_workspace(&link.workspace_id).await {
+                Ok(Some(workspace)) => {
+                    let workspace = Arc::new(workspace);
+                    if !ttl.is_zero() {
+                        cache.put_workspace(workspace.clone(), now, ttl);
+                    }
+                    workspace
+                }
+                Ok(None) => return None,
+                Err(err) => {
+                    tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "workspace not read: not asking for location");
+                    return None;
+                }
+            },
+        };
+        (!workspace.gps_capture_off).then_some(workspace)
+    }
+
     fn click(&self, link: &Link, visitor: &Visitor, route: Route<'_>, now: DateTime<Utc>, trigger: Trigger) -> Click {
         let (rule_id, variant_id) = match route {
             Route::Rule(rule) => (Some(rule.id.to_string()), None),
@@ -270,6 +351,7 @@ impl Service {
             variant_id,
             country: visitor.country.map(|c| c.alpha2().to_string()),
             city: visitor.city.clone(),
+            area: visitor.area,
             device: visitor.device,
             os: visitor.os,
             browser: visitor.browser,

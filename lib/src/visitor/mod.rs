@@ -5,7 +5,7 @@ pub mod ua;
 
 use sha2::{Digest, Sha256};
 
-use crate::domain::{Browser, CountryCode, Device, Os};
+use crate::domain::{Area, Browser, CountryCode, Device, Os};
 pub use trigger::Trigger;
 pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints};
 
@@ -35,6 +35,9 @@ pub struct VisitorHeaders<'a> {
     pub referer: Option<&'a str>,
     pub viewer_country: Option<&'a str>,
     pub viewer_city: Option<&'a str>,
+    /// `CloudFront-Viewer-Latitude` and `-Longitude` (CloudFront's estimate from the address).
+    pub viewer_latitude: Option<&'a str>,
+    pub viewer_longitude: Option<&'a str>,
     /// `CloudFront-Viewer-Address` (`ip:port`).
     pub viewer_address: Option<&'a str>,
     /// API Gateway's `requestContext.http.sourceIp`.
@@ -48,6 +51,8 @@ pub struct Visitor {
     /// `None` is reported as `Unknown`.
     pub country: Option<CountryCode>,
     pub city: Option<String>,
+    /// CloudFront's estimate of the position, to 0.1°; `None` when it sent none we can read.
+    pub area: Option<Area>,
     pub device: Device,
     pub os: Option<Os>,
     pub browser: Option<Browser>,
@@ -88,6 +93,7 @@ impl Visitor {
                         .to_string()
                 })
                 .filter(|c| !c.is_empty()),
+            area: Area::from_viewer_headers(headers.viewer_latitude, headers.viewer_longitude),
             device: class.device,
             os: class.os,
             browser: class.browser,
