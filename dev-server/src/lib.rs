@@ -19,6 +19,7 @@ use lambda_http::http::StatusCode;
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use lib::redirect::Redirector;
+use lib::redirect::location::LocationDoor;
 use lib::service::Service;
 use tokio::net::TcpListener;
 
@@ -36,6 +37,9 @@ const DRAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 pub struct Functions {
     pub service: Service,
     pub redirector: Redirector,
+    /// The `visitor-location` function: the positions people share on location consent pages
+    /// (with the redirect's signing key, as both functions share the secret in AWS).
+    pub location: LocationDoor,
     /// The `click-aggregator` function, fed from the table's stream.
     pub aggregator: streams::StreamPoller,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `PUBLIC_BASE_URL`).
@@ -52,8 +56,14 @@ impl Functions {
     /// a test-only fetcher).
     pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
         let site = lib::pages::Site::new(service.clone(), settings.pages);
+        let location_key = settings
+            .location_key
+            .unwrap_or_else(|| lib::redirect::random_location_key(service.entropy.as_ref()));
         Arc::new(Self {
-            redirector: Redirector::new(service.clone()).with_origin_secret(settings.origin_secret),
+            redirector: Redirector::new(service.clone())
+                .with_origin_secret(settings.origin_secret)
+                .with_location_key(location_key.clone()),
+            location: LocationDoor::new(service.clone(), location_key),
             aggregator: streams::StreamPoller::new(streams, service.clone()),
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
@@ -73,6 +83,9 @@ pub struct Settings {
     /// The secret the redirect requires in `X-Origin-Verify` (as CloudFront sends it in AWS);
     /// none on the dev server.
     pub origin_secret: Option<String>,
+    /// The key location grants are signed with (`VISITOR_SIGNING_SECRET`); a random one for
+    /// this process when none is set.
+    pub location_key: Option<lib::domain::SigningKey>,
 }
 
 impl Settings {
@@ -83,6 +96,10 @@ impl Settings {
             pages: lib::pages::Settings::from_env()?,
             fetcher: lib::net::Fetcher::public(),
             origin_secret: None,
+            location_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
+                Ok(secret) => Some(lib::redirect::location_key_from(Some(secret))?),
+                Err(_) => None,
+            },
         })
     }
 }
@@ -306,6 +323,7 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "mcp" => mcp::handler(&functions.mcp, req).await,
         "redirect" => redirect::handler(&functions.redirector, req).await,
         "conversion-pixel" => conversion_pixel::handler(service, req).await,
+        "visitor-location" => visitor_location::handler(&functions.location, req).await,
         "report-conversion" => report_conversion::handler(service, req).await,
         "fallback" => fallback::handler(req).await,
         "api-docs" => api_docs::handler(req).await,

@@ -1,14 +1,16 @@
-//! In-process cost of one redirect, excluding DynamoDB: classify the visitor, evaluate a
-//! link with 10 rules (the visitor matches only the default, so every rule is tried), and
-//! build the HTTP response; and the same on a link with conversion tracking, whose person
-//! takes `sl_cid` (the click's token) to the destination. `cargo bench -p redirect`.
+//! In-process cost of one redirect, excluding DynamoDB: classify the visitor (CloudFront's
+//! headers included, its viewer position too), evaluate a link with 10 rules (the visitor
+//! matches only the default, so every rule is tried), and build the HTTP response; the same on
+//! a link with conversion tracking, whose person takes `sl_cid` (the click's token) to the
+//! destination; and the page a link with `gpsTracking` shows a person instead (its grant
+//! signed). `cargo bench -p redirect`.
 
 use std::hint::black_box;
 
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
-use lib::domain::{ClickToken, Link};
-use lib::service::plan;
+use lib::domain::{ClickToken, Link, LocationGrant};
+use lib::service::{LocationRequest, VisitOutcome, plan};
 use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
 use serde_json::json;
@@ -42,15 +44,18 @@ fn redirect(c: &mut Criterion) {
         referer: Some("https://www.google.com/search?q=spring+sale"),
         viewer_country: Some("US"),
         viewer_city: Some("New%20York"),
+        viewer_latitude: Some("40.71427"),
+        viewer_longitude: Some("-74.00597"),
         viewer_address: Some("198.51.100.4:51234"),
         source_ip: Some("198.51.100.4"),
         ..Default::default()
     };
+    let key = lib::redirect::random_location_key(&entropy);
     c.bench_function("redirect: classify + 10 rules + response", |b| {
         b.iter(|| {
             let visitor = Visitor::classify(black_box(&headers));
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
-            black_box(lib::redirect::door::response_for(&outcome, false, false))
+            black_box(lib::redirect::door::response_for(&outcome, false, false, &key))
         })
     });
     // What tracking adds: the click's token, encoded and appended (no request: the token is
@@ -66,10 +71,54 @@ fn redirect(c: &mut Criterion) {
             let visitor = Visitor::classify(black_box(&headers));
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
             let outcome = outcome.with_click(black_box(&token));
-            black_box(lib::redirect::door::response_for(&outcome, false, false))
+            black_box(lib::redirect::door::response_for(&outcome, false, false, &key))
         })
     });
 }
 
-criterion_group!(benches, redirect);
+/// What a link that asks for location costs a person's visit in process: the same, then the
+/// page with its grant signed (HMAC-SHA256) and its style hashed.
+fn location_page(c: &mut Criterion) {
+    let link = ten_rule_link();
+    let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
+    let entropy = SeededEntropy::new(3);
+    let key = lib::redirect::random_location_key(&entropy);
+    let token = ClickToken {
+        workspace_id: link.workspace_id.clone(),
+        at: now,
+        shard: 7,
+        click_id: lib::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
+    };
+    let headers = VisitorHeaders {
+        user_agent: Some(
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1",
+        ),
+        viewer_latitude: Some("48.85661"),
+        viewer_longitude: Some("2.35222"),
+        ..Default::default()
+    };
+    c.bench_function("location page: classify + 10 rules + signed grant + page", |b| {
+        b.iter(|| {
+            let visitor = Visitor::classify(black_box(&headers));
+            let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, None);
+            let VisitOutcome::Redirect { location } = outcome else {
+                unreachable!("a person is redirected")
+            };
+            let request = VisitOutcome::AskLocation(Box::new(LocationRequest {
+                location,
+                asker: "Acme".into(),
+                colour: None,
+                grant: LocationGrant {
+                    click: token.clone(),
+                    link_id: link.id.clone(),
+                    area: visitor.area,
+                },
+                retention_days: 30,
+            }));
+            black_box(lib::redirect::door::response_for(&request, false, false, &key))
+        })
+    });
+}
+
+criterion_group!(benches, redirect, location_page);
 criterion_main!(benches);

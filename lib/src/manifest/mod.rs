@@ -264,6 +264,20 @@ pub const CONVERSION_PIXEL: Function = Function {
     ..PLAIN
 };
 
+/// The position a person shares on a link's location consent page, and that page's script, on
+/// every short domain (`lib::redirect::location`): writes the position, reads nothing.
+pub const VISITOR_LOCATION: Function = Function {
+    name: "visitor-location",
+    logical_id: "VisitorLocationFunction",
+    routes: &[
+        short_links("POST", "/_sl/location"),
+        short_links("GET", "/_sl/location.js"),
+        short_links("HEAD", "/_sl/location.js"),
+    ],
+    table_actions: &[PUT_ITEM],
+    ..PLAIN
+};
+
 /// The account pages (sign-in, integrations): people's pages, not the API, so not in the
 /// OpenAPI document.
 pub const ACCOUNT: Function = Function {
@@ -339,6 +353,7 @@ pub const FUNCTIONS: &[Function] = &[
     CLICK_AGGREGATOR,
     REDIRECT,
     CONVERSION_PIXEL,
+    VISITOR_LOCATION,
     ACCOUNT,
     APP,
     OAUTH,

@@ -9,6 +9,7 @@ mod answers;
 mod components;
 mod conversions;
 mod links;
+mod locations;
 mod operation;
 pub mod page;
 mod surfaces;
@@ -145,6 +146,15 @@ fn build() -> Value {
     ]);
     script.servers = Some(vec![surfaces::short_domain_server()]);
     paths = paths.path(manifest::CONVERSION_PIXEL.routes[2].path, script);
+    let mut share = item(vec![(HttpMethod::Post, locations::share_position(&mut schemas))]);
+    share.servers = Some(vec![surfaces::short_domain_server()]);
+    paths = paths.path(manifest::VISITOR_LOCATION.routes[0].path, share);
+    let mut location_script = item(vec![
+        (HttpMethod::Get, locations::location_script(Shape::Full)),
+        (HttpMethod::Head, locations::location_script(Shape::Head)),
+    ]);
+    location_script.servers = Some(vec![surfaces::short_domain_server()]);
+    paths = paths.path(manifest::VISITOR_LOCATION.routes[1].path, location_script);
     let reference = [
         (
             manifest::OPENAPI_PATH,

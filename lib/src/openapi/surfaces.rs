@@ -280,7 +280,11 @@ pub fn visitor_door(shape: Shape) -> Operation {
             "200",
             visitor_answer(
                 "A link-preview crawler's page (Open Graph title and description, and a refresh to the destination \
-                 unless the link has a click limit), or `HEAD` on a live link.",
+                 unless the link has a click limit); `HEAD` on a live link; or, for a person's `GET` of a link with \
+                 `gpsTracking` (unless the browser sends `Sec-GPC: 1` or the workspace turned location requests \
+                 off), the location consent page: it says who asks and where the link goes, asks nothing until \
+                 \"Share my location\" is pressed, and its \"Continue\" link goes to the destination (the click is \
+                 counted when the page is served).",
                 None,
                 shape,
             ),

@@ -1,0 +1,9 @@
+use lambda_http::{Error, run, service_fn};
+use lib::redirect::location::LocationDoor;
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    let key = lib::redirect::location_key_from_env()?;
+    let door = LocationDoor::new(lib::service::Service::for_lambda().await?, key);
+    run(service_fn(|req| visitor_location::handler(&door, req))).await
+}
