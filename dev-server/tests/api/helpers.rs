@@ -104,6 +104,7 @@ async fn spawn_with(
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
         conversion_window_days: 90,
+        gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);

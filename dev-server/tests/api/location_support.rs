@@ -1,0 +1,120 @@
+//! Helpers of the location tests: links that ask for location, their consent page, and the
+//! position a visitor's browser posts back.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{DEFAULT_DOMAIN, TestApp, TestWorkspace, Visit};
+
+/// Where CloudFront places a Paris visitor.
+pub const PARIS: [(&str, &str); 2] = [
+    ("cloudfront-viewer-latitude", "48.85661"),
+    ("cloudfront-viewer-longitude", "2.35222"),
+];
+
+impl TestApp {
+    /// A link to `https://shop.example/landing` that asks people for their location.
+    pub async fn gps_link(&self, ws: &TestWorkspace, slug: &str, extra: Value) -> String {
+        let mut body = json!({ "name": "Venue", "slug": slug, "url": "https://shop.example/landing",
+                               "gpsTracking": true });
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        self.create_ok(ws, body).await
+    }
+
+    /// What the browser posts once a person shared a position.
+    pub async fn share_position(&self, body: Value, headers: &[(&str, &str)]) -> StatusCode {
+        let mut request = self
+            .http
+            .request(Method::POST, format!("{}/_sl/location", self.address))
+            .header("host", DEFAULT_DOMAIN)
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = request.send().await.expect("post");
+        let status = response.status();
+        assert!(
+            response.headers().get("set-cookie").is_none(),
+            "the endpoint sets nothing"
+        );
+        status
+    }
+
+    /// Shares a position with a page's grant (`token`).
+    pub async fn share(&self, token: &str, lat: f64, lon: f64, accuracy: f64) -> StatusCode {
+        self.share_position(
+            json!({ "token": token, "latitude": lat, "longitude": lon, "accuracy": accuracy }),
+            &[],
+        )
+        .await
+    }
+
+    /// Every position shared for the workspace's clicks today.
+    pub async fn shared_positions(&self, ws: &TestWorkspace) -> Vec<lib::store::SharedLocation> {
+        let day = self.clock_now().date_naive();
+        self.store()
+            .shared_locations_on(&crate::helpers::oid(&ws.id), day)
+            .await
+            .expect("shared positions")
+    }
+}
+
+/// The grant a consent page carries (its button's `data-token`).
+pub fn grant_of(page: &Visit) -> String {
+    let (_, rest) = page.body.split_once("data-token=\"").expect("a grant on the page");
+    rest.split('"').next().expect("a quoted grant").to_string()
+}
+
+/// The `Continue` link of a consent page.
+pub fn continue_href(page: &Visit) -> String {
+    let (_, rest) = page
+        .body
+        .split_once("id=\"continue\" href=\"")
+        .expect("a Continue link");
+    rest.split('"').next().expect("a quoted href").replace("&amp;", "&")
+}
+
+/// Whether an answer is the consent page.
+pub fn is_consent_page(visit: &Visit) -> bool {
+    visit.status == StatusCode::OK && visit.body.contains("would like to know your approximate location")
+}
+
+impl TestApp {
+    /// The owner's access to `ws`, as a door opens it.
+    pub async fn owner_access(&self, ws: &TestWorkspace) -> lib::service::Access {
+        self.service
+            .open_workspace_as(crate::helpers::oid(&ws.owner), Some(&ws.id))
+            .await
+            .expect("the owner opens the workspace")
+    }
+
+    /// The expiry (`ttl`, epoch seconds) of the one position shared today in `ws`.
+    pub async fn position_ttl(&self, ws: &TestWorkspace) -> i64 {
+        use aws_sdk_dynamodb::types::AttributeValue;
+        let day = self.clock_now().date_naive();
+        let mut ttls = Vec::new();
+        for shard in 0..lib::store::keys::CLICK_SHARDS {
+            let pk = lib::store::keys::shared_location_day(&crate::helpers::oid(&ws.id), day, shard);
+            let found = self
+                .store()
+                .client()
+                .query()
+                .table_name(self.service.table_name())
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", AttributeValue::S(pk))
+                .send()
+                .await
+                .expect("query");
+            for item in found.items.unwrap_or_default() {
+                if let Some(AttributeValue::N(ttl)) = item.get(lib::store::keys::TTL) {
+                    ttls.push(ttl.parse().expect("a number"));
+                }
+            }
+        }
+        assert_eq!(ttls.len(), 1, "one shared position");
+        ttls[0]
+    }
+}
