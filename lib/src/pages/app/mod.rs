@@ -18,6 +18,8 @@ mod home;
 mod link_form;
 mod link_input;
 mod links;
+#[allow(dead_code)] // Until the analytics pages show the maps.
+mod map;
 mod range;
 mod snippet;
 mod views;
