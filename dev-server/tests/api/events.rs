@@ -149,6 +149,37 @@ async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
         lib::visitor::visitor_hash("198.51.100.23", ua),
         "the viewer address, not CloudFront's IP"
     );
+    assert_eq!(
+        clicks[0].area,
+        lib::domain::Area::new(48.1, 11.6),
+        "CloudFront's viewer position"
+    );
+}
+
+/// The secret the sample `visitor-location.json` event's grant is signed with (an example for
+/// `sam local invoke` only; a deployment's comes from Secrets Manager).
+const EVENT_SIGNING_SECRET: &str = "events-sample-visitor-signing-secret-0123456789";
+
+#[tokio::test]
+async fn the_location_event_from_cloudfront_is_kept_for_its_click() {
+    let app = spawn_app().await;
+    // Twenty seconds after the sample click its grant names.
+    app.clock.set("2026-11-22T12:00:20Z".parse().unwrap());
+    let key = lib::redirect::location_key_from(Some(EVENT_SIGNING_SECRET.into())).unwrap();
+    let door = lib::redirect::location::LocationDoor::new((*app.service).clone(), key);
+    let response = visitor_location::handler(&door, load_event("visitor-location.json", None))
+        .await
+        .expect("handler");
+    assert_eq!(response.status(), 204);
+    let shared = app
+        .store()
+        .shared_locations_on(&oid(EVENT_WORKSPACE), "2026-11-22".parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(shared.len(), 1);
+    assert_eq!(shared[0].link_id, oid(EVENT_LINK));
+    assert_eq!((shared[0].position.lat(), shared[0].position.lon()), (48.137, 11.576));
+    assert_eq!(shared[0].replaces, lib::domain::Area::new(48.1, 11.6));
 }
 
 /// A handler's answer to an event file in which `EVENT_LINK` is replaced by `link_id`.

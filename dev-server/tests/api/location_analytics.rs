@@ -71,7 +71,12 @@ impl TestApp {
 async fn every_located_click_counts_in_its_areas_cell_on_the_link_and_the_workspace() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let id = app.create_ok(&ws, json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" })).await;
+    let id = app
+        .create_ok(
+            &ws,
+            json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }),
+        )
+        .await;
     app.get("plain", &PARIS).await;
     app.get("plain", &PARIS).await;
     app.get("plain", &NEW_YORK).await;
@@ -128,7 +133,12 @@ async fn a_position_folded_before_its_click_ends_up_counted_the_same() {
     app.share(&grant_of(&page), LYON.0, LYON.1, 12.0).await;
     let day = app.clock_now().date_naive();
     let workspace = oid(&ws.id);
-    let position = app.store().shared_locations_on(&workspace, day).await.unwrap().remove(0);
+    let position = app
+        .store()
+        .shared_locations_on(&workspace, day)
+        .await
+        .unwrap()
+        .remove(0);
     let click = app.clicks(&id).await.remove(0);
     let mut shard = None;
     for s in 0..lib::store::keys::CLICK_SHARDS {

@@ -130,7 +130,7 @@ impl GpsFix {
     /// What a browser reported; `None` for a position out of range or an accuracy that is not
     /// a positive number of at most [`MAX_ACCURACY_METRES`].
     pub fn new(lat: f64, lon: f64, accuracy: f64) -> Option<Self> {
-        let usable = accuracy.is_finite() && accuracy >= 0.0 && accuracy <= MAX_ACCURACY_METRES;
+        let usable = (0.0..=MAX_ACCURACY_METRES).contains(&accuracy);
         Some(Self {
             position: Position::new(lat, lon)?,
             accuracy: usable.then(|| accuracy.ceil() as u32)?,

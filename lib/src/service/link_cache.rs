@@ -33,10 +33,13 @@ pub(super) type LinkAddress = (Hostname, Slug);
 /// warm function's memory.
 const CACHE_CAPACITY: usize = 10_000;
 
+/// When a value was read, and the value.
+type Entry<V> = (DateTime<Utc>, Arc<V>);
+
 /// Values by key, with when each was read.
 #[derive(Debug)]
 struct Recent<K, V> {
-    entries: Mutex<HashMap<K, (DateTime<Utc>, Arc<V>)>>,
+    entries: Mutex<HashMap<K, Entry<V>>>,
 }
 
 impl<K, V> Default for Recent<K, V> {

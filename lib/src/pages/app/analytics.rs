@@ -15,6 +15,7 @@ use super::analytics_views::{
 use super::charts::{self, Fit, Tone};
 use super::context::Workspace;
 use super::conversions;
+use super::locations;
 use super::range::Range;
 use crate::analytics::report::{Breakdown as Entries, LinkEntry, RouteStats};
 use crate::ids::ObjectId;
@@ -254,6 +255,7 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
             .iter()
             .filter_map(|(key, title)| Some(breakdown(key, title, link_entries(&report, key)?, &csv, &query)))
             .collect(),
+        places: locations::view(&report.totals, &report.locations, &report.countries),
         rules: route_rows(&rule_stats(&record, &report)),
         rules_csv: format!("{csv}?part=rules&{query}"),
         ab_enabled: record.ab_test.enabled,
@@ -330,6 +332,9 @@ pub async fn workspace(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<
             .iter()
             .filter_map(|(key, title)| Some(breakdown(key, title, workspace_entries(&report, key)?, &csv, &query)))
             .collect(),
+        places: refusal
+            .is_none()
+            .then(|| locations::view(&report.totals, &report.locations, &report.countries)),
         refusal: refusal.clone(),
     };
     let status = match (&refusal, &range.error) {

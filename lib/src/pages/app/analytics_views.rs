@@ -97,6 +97,46 @@ pub struct ConversionsView {
     pub csv_href: String,
 }
 
+/// Where visitors were: the dot map of location cells and the country map, each with its table.
+#[derive(Debug, Clone)]
+pub struct WhereView {
+    /// The world's shapes, once per page (both maps use them).
+    pub defs: &'static str,
+    /// How many clicks have a location, and where it came from, in a sentence.
+    pub summary: String,
+    pub dots: Option<String>,
+    pub cells: Vec<CellRow>,
+    pub choropleth: Option<String>,
+    pub legend: Vec<LegendStep>,
+    pub countries: Vec<CountryRow>,
+}
+
+/// One location cell in words: where, how many clicks, how many shared by their visitor.
+#[derive(Debug, Clone)]
+pub struct CellRow {
+    /// The cell's geohash.
+    pub key: String,
+    /// Its centre (`48.9, 2.3`).
+    pub title: String,
+    pub clicks: u64,
+    pub precise: u64,
+}
+
+/// One step of the country map's colours.
+#[derive(Debug, Clone)]
+pub struct LegendStep {
+    pub class: &'static str,
+    pub fill: &'static str,
+    /// `12+`: the fewest clicks of a country in the step.
+    pub label: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct CountryRow {
+    pub name: String,
+    pub clicks: u64,
+}
+
 #[derive(Template)]
 #[template(path = "app/link_analytics.html")]
 pub struct LinkAnalyticsPage {
@@ -112,6 +152,7 @@ pub struct LinkAnalyticsPage {
     pub daily: Option<DailyChart>,
     pub conversions: Option<ConversionsView>,
     pub breakdowns: Vec<Breakdown>,
+    pub places: WhereView,
     pub rules: Vec<RouteRow>,
     pub rules_csv: String,
     pub ab_enabled: bool,
@@ -147,4 +188,6 @@ pub struct WorkspaceAnalyticsPage {
     pub top_links: Vec<TopLink>,
     pub links_csv: String,
     pub breakdowns: Vec<Breakdown>,
+    /// Absent for a member, who sees no workspace numbers.
+    pub places: Option<WhereView>,
 }

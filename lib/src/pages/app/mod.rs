@@ -18,7 +18,7 @@ mod home;
 mod link_form;
 mod link_input;
 mod links;
-#[allow(dead_code)] // Until the analytics pages show the maps.
+mod locations;
 mod map;
 mod range;
 mod snippet;

@@ -13,7 +13,7 @@
 //! dots look the same on screen whatever the zoom. Larger dots are drawn first, smaller ones on
 //! top. A cell with clicks whose location was shared by GPS (`precise > 0`) has a second, outer
 //! ring in the accent colour and the class `map-dot-precise`. The view is the points' bounding
-//! box padded by 15 % and the largest dot, widened to 2:1 and to at least 8° of longitude (one
+//! box padded by 15 % and the largest dot, widened to 2:1 and to at least 16° of longitude (one
 //! point shows its region), and kept inside the world (the whole world when wider than it).
 //! Points on both sides of the antimeridian are fitted naively: the view spans the long way
 //! round (at worst the whole world), which is right for every other case and simple.
@@ -71,7 +71,7 @@ const PAD: f64 = 0.15;
 const LARGEST: f64 = 0.015;
 const SMALLEST: f64 = 0.003;
 /// The narrowest view, in degrees of longitude.
-const MIN_SPAN: f64 = 8.0;
+const MIN_SPAN: f64 = 16.0;
 /// The choropleth's view: 180° W to 180° E, 85° N to 60° S.
 const CHOROPLETH_VIEW: &str = "-180 -85 360 145";
 

@@ -98,14 +98,14 @@ fn the_view_contains_every_point_with_its_dot_and_is_twice_as_wide_as_tall() {
 fn one_point_gets_the_minimum_span_centred_on_it_not_a_tiny_box() {
     let svg = dot_map(&[point(48.9, 2.3, 7)], "Clicks").unwrap();
     let (x, y, w, h) = view_box(&svg);
-    assert_eq!((w, h), (8.0, 4.0));
+    assert_eq!((w, h), (16.0, 8.0));
     assert!((x + w / 2.0 - 2.3).abs() < 1e-3 && (y + h / 2.0 + 48.9).abs() < 1e-3);
 }
 
 #[test]
 fn a_point_near_the_edge_of_the_world_keeps_its_view_inside_the_world() {
     let svg = dot_map(&[point(89.0, 179.0, 1)], "Clicks").unwrap();
-    assert_eq!(view_box(&svg), (172.0, -90.0, 8.0, 4.0));
+    assert_eq!(view_box(&svg), (164.0, -90.0, 16.0, 8.0));
 }
 
 #[test]

@@ -29,6 +29,8 @@ pub(super) struct Shape {
 }
 
 pub(super) struct World {
+    /// Every shape (the tests read each path back; the pages use `defs`).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub shapes: Vec<Shape>,
     /// The alpha-2 codes that have a shape.
     pub codes: HashSet<String>,
