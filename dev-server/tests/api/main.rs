@@ -6,6 +6,7 @@ mod analytics;
 mod app_analytics;
 mod app_conversions;
 mod app_editor;
+mod app_locations;
 mod app_pages;
 mod attacks;
 mod attacks_oauth;

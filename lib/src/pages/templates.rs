@@ -67,6 +67,12 @@ impl Chrome {
         )
     }
 
+    /// The navigation's "Settings" entry: the current workspace's settings, when a page is about
+    /// one.
+    pub fn settings_href(&self) -> Option<String> {
+        self.workspace.as_ref().map(|w| format!("/app/w/{}/settings", w.id))
+    }
+
     pub fn signed_in(user: &SessionUser, section: &'static str) -> Self {
         Self {
             user: Some(NavUser {

@@ -104,6 +104,7 @@ pub async fn list(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>
             destination: destination(link),
             status: link.status.label(),
             status_class: status_class(link.status),
+            asks_location: link.gps_tracking && !ws.access.workspace.gps_capture_off,
             clicks: link.clicks,
             tags: link.tags.iter().map(|t| t.name.clone()).collect(),
             edit_href: format!("{base}/links/{}/edit", link.id),

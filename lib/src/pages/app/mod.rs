@@ -21,6 +21,7 @@ mod links;
 mod locations;
 mod map;
 mod range;
+mod settings;
 mod snippet;
 mod views;
 
@@ -47,6 +48,7 @@ enum Page<'p> {
     LinkCsv(&'p str, &'p str),
     WorkspaceAnalytics(&'p str),
     WorkspaceCsv(&'p str),
+    Settings(&'p str),
 }
 
 impl<'p> Page<'p> {
@@ -68,6 +70,7 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "links", id, "analytics.csv"] => (Self::LinkCsv(ws, id), READ),
             ["app", "w", ws, "analytics"] => (Self::WorkspaceAnalytics(ws), READ),
             ["app", "w", ws, "analytics.csv"] => (Self::WorkspaceCsv(ws), READ),
+            ["app", "w", ws, "settings"] => (Self::Settings(ws), FORM),
             _ => return None,
         })
     }
@@ -109,6 +112,8 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::LinkCsv(ws, id) => Box::pin(csv::link(page, ws, id)).await,
         Page::WorkspaceAnalytics(ws) => Box::pin(analytics::workspace(page, ws)).await,
         Page::WorkspaceCsv(ws) => Box::pin(csv::workspace(page, ws)).await,
+        Page::Settings(ws) if post => Box::pin(settings::save(page, ws)).await,
+        Page::Settings(ws) => Box::pin(settings::show(page, ws)).await,
     }
 }
 

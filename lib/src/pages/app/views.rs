@@ -49,6 +49,8 @@ pub struct LinkRow {
     pub destination: String,
     pub status: &'static str,
     pub status_class: &'static str,
+    /// The link asks people for their location (and its workspace lets it).
+    pub asks_location: bool,
     pub clicks: u64,
     pub tags: Vec<String>,
     pub edit_href: String,
@@ -283,4 +285,20 @@ pub struct DeletePage {
     pub csrf: String,
     pub action: String,
     pub cancel_href: String,
+}
+
+/// A workspace's settings.
+#[derive(Template)]
+#[template(path = "app/settings.html")]
+pub struct SettingsPage {
+    pub chrome: Chrome,
+    pub notice: Option<String>,
+    pub workspace: String,
+    /// Whether links may ask visitors for their location.
+    pub location_requests: bool,
+    /// Only the owner gets the form.
+    pub owner: bool,
+    pub csrf: String,
+    pub action: String,
+    pub field: &'static str,
 }
