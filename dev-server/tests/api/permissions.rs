@@ -230,6 +230,34 @@ async fn the_conversion_functions_need_only_the_actions_their_policies_allow() {
 }
 
 #[tokio::test]
+async fn the_location_functions_need_only_the_actions_their_policies_allow() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.gps_link(&ws, "venue", json!({})).await;
+    app.aggregate().await;
+    app.requests.reset();
+
+    let page = app.get("venue", &crate::location_support::PARIS).await;
+    assert_allowed(&app, "redirect");
+
+    let grant = crate::location_support::grant_of(&page);
+    app.share(&grant, 45.76, 4.84, 12.0).await;
+    app.share(&grant, 45.76, 4.84, 12.0).await;
+    app.get("_sl/location.js", &[]).await;
+    assert_allowed(&app, "visitor-location");
+
+    app.aggregate().await;
+    assert_allowed(&app, "click-aggregator");
+
+    let (mut browser, _, ws) = crate::pages_support::signed_in_owner(&app, "Acme").await;
+    app.requests.reset();
+    let path = format!("/app/w/{ws}/settings");
+    let settings = browser.get(&path).await;
+    browser.submit(&path, &settings, &[]).await;
+    assert_allowed(&app, "app");
+}
+
+#[tokio::test]
 async fn the_mcp_endpoint_needs_only_the_actions_its_policy_allows() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;

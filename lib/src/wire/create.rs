@@ -56,7 +56,10 @@ door_inputs! {
         /// Enables the conversion pixel.
         #[serde(default)]
         conversion_tracking: Option<bool>,
-        /// Enables GPS location capture on click.
+        /// Enables GPS location capture on click: a person's visit first shows a page on which the
+        /// workspace asks for their approximate location; nothing is asked until they press "Share my
+        /// location", and "Continue" goes on either way (never shown to bots, preview crawlers, `HEAD`
+        /// or browsers sending `Sec-GPC: 1`).
         #[serde(default)]
         gps_tracking: Option<bool>,
         /// Weighted A/B split.

@@ -209,7 +209,10 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
                  routing rule (rulesStats, keyed by rule id) and A/B variant (abVariantsStats, keyed by variant id). \
                  Conversions too: totals.conversions, conversions by event with sales per currency, dailyConversions, \
                  conversions, conversionRate and amounts per rule and variant, and for an A/B test abTestResult (the \
-                 leader and each variant's probability of converting best)."
+                 leader and each variant's probability of converting best). Where visitors were: locations, keyed \
+                 by ~5 km cell (geohash of 5 characters) with title, value, lat, lon of the cell's centre and \
+                 precise (clicks placed there by a position the visitor chose to share), totals.located and \
+                 totals.gpsShared; never a precise position."
                     .into(),
             input: input::<LinkAnalyticsArgs>(&[]),
             output: output::<LinkAnalytics>(),
@@ -224,8 +227,9 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
             description:
                 "Clicks across all links of the workspace between from and to (YYYY-MM-DD, UTC days, inclusive; \
                  default: since the workspace was created, until today): totals, daily traffic, clicks and \
-                 conversions per link, conversions by event, dailyConversions, and breakdowns by country, city, \
-                 device, browser and OS. Only the workspace owner or a manager may call it."
+                 conversions per link, conversions by event, dailyConversions, breakdowns by country, city, \
+                 device, browser and OS, and locations by ~5 km cell with totals.located and totals.gpsShared (as \
+                 in get_link_analytics). Only the workspace owner or a manager may call it."
                     .into(),
             input: input::<RangeArgs>(&[]),
             output: output::<WorkspaceAnalytics>(),
