@@ -40,6 +40,9 @@ log "the app in Chromium"
 log "conversion tracking in Chromium: the editor's snippet on a loopback site, a sign-up, its analytics"
 "$E2E_PYTHON" tests/browser/conversions_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+log "where visitors are in Chromium: the consent page granted, refused, without JavaScript and with GPC; the maps"
+"$E2E_PYTHON" tests/browser/locations_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

@@ -8,8 +8,8 @@
 //! as the group `#map-world`, a coloured country as `#map-c-XX`. Borders stay hairline at any
 //! zoom (`vector-effect="non-scaling-stroke"` on every path).
 //!
-//! **Dot map.** One dot per cell; its area is proportional to its clicks (radius 1.5 % of the
-//! view's width × √(clicks / most clicks), at least 0.3 % so the smallest stays visible), so
+//! **Dot map.** One dot per cell; its area is proportional to its clicks (radius 2.5 % of the
+//! view's width × √(clicks / most clicks), at least 0.5 % so the smallest stays visible), so
 //! dots look the same on screen whatever the zoom. Larger dots are drawn first, smaller ones on
 //! top. A cell with clicks whose location was shared by GPS (`precise > 0`) has a second, outer
 //! ring in the accent colour and the class `map-dot-precise`. The view is the points' bounding
@@ -68,8 +68,8 @@ const STEPS: [(&str, &str); 5] = [
 /// The padding around the points, as a share of their span on each side.
 const PAD: f64 = 0.15;
 /// The largest and smallest dot radius, as a share of the view's width.
-const LARGEST: f64 = 0.015;
-const SMALLEST: f64 = 0.003;
+const LARGEST: f64 = 0.025;
+const SMALLEST: f64 = 0.005;
 /// The narrowest view, in degrees of longitude.
 const MIN_SPAN: f64 = 16.0;
 /// The choropleth's view: 180° W to 180° E, 85° N to 60° S.
