@@ -96,3 +96,12 @@ def screenshots(page, name):
         check(not overflow, f"{name} fits {width} px without sideways scrolling")
         accessible(page, f"{name} at {width} px")
     page.set_viewport_size(size)
+
+
+def sign_in(page, base, email, password, ws):
+    """Signs in on the sign-in page; the app opens the workspace `ws`'s links."""
+    page.goto(f"{base}/account/sign-in")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{base}/app/w/{ws}/links")

@@ -18,7 +18,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
-from browser import check, chromium, new_context, screenshots
+from browser import check, chromium, new_context, screenshots, sign_in
 
 CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"
 SLUG = "signup-journey"
@@ -173,11 +173,7 @@ def main(base, email, password, ws, short_host):
             context = new_context(browser, accept_downloads=True)
             context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
             page = context.new_page()
-            page.goto(f"{base}/account/sign-in")
-            page.get_by_label("Email").fill(email)
-            page.get_by_label("Password").fill(password)
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url(f"{base}/app/w/{ws}/links")
+            sign_in(page, base, email, password, ws)
 
             link, script, convert = tracked_link(page, base, ws, site, short_host)
             # The dev server serves short links over plain HTTP on its own port.

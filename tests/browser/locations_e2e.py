@@ -19,7 +19,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlparse
 
-from browser import check, chromium, new_context, screenshots
+from browser import check, chromium, new_context, screenshots, sign_in
 
 CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"
 SLUG = "venue-map"
@@ -206,11 +206,7 @@ def main(base, email, password, ws, short_host):
         with chromium(f"--host-resolver-rules=MAP {short_host} 127.0.0.1") as browser:
             context = new_context(browser)
             page = context.new_page()
-            page.goto(f"{base}/account/sign-in")
-            page.get_by_label("Email").fill(email)
-            page.get_by_label("Password").fill(password)
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url(f"{base}/app/w/{ws}/links")
+            sign_in(page, base, email, password, ws)
             workspace_name = page.locator(".switcher summary strong").inner_text()
             gps_link(page, base, ws, site)
 

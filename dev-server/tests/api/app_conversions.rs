@@ -10,22 +10,15 @@ use serde_json::{Value, json};
 
 use crate::conversion_support::day;
 use crate::helpers::{TestApp, TestWorkspace};
-use crate::pages_support::{Browser, signed_in_owner};
+use crate::pages_support::{Browser, signed_in_owner_with_key};
 
 /// Today, for every test here: the pages' default range (30 days) ends on it.
 const TODAY: &str = "2026-11-25";
 
-/// A signed-in owner and their workspace (with its key).
+/// A signed-in owner and their workspace (with its key), today.
 async fn owner(app: &TestApp) -> (Browser<'_>, TestWorkspace) {
     app.clock.set(day(TODAY));
-    let (browser, email, ws_id) = signed_in_owner(app, "Acme").await;
-    let key = app.key_of(&email).await;
-    let ws = TestWorkspace {
-        id: ws_id,
-        key,
-        owner: String::new(),
-    };
-    (browser, ws)
+    signed_in_owner_with_key(app).await
 }
 
 /// A tracked link with a German rule and a default, visited today by four people from Germany

@@ -5,25 +5,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{TestApp, TestWorkspace};
-use crate::location_support::{PARIS, grant_of, is_consent_page};
-use crate::pages_support::{Browser, PASSWORD, signed_in_owner};
-
-const NEW_YORK: [(&str, &str); 2] = [
-    ("cloudfront-viewer-latitude", "40.71427"),
-    ("cloudfront-viewer-longitude", "-74.00597"),
-];
-
-/// A signed-in owner and their workspace (with its key).
-async fn owner(app: &TestApp) -> (Browser<'_>, TestWorkspace) {
-    let (browser, email, ws_id) = signed_in_owner(app, "Acme").await;
-    let key = app.key_of(&email).await;
-    let ws = TestWorkspace {
-        id: ws_id,
-        key,
-        owner: String::new(),
-    };
-    (browser, ws)
-}
+use crate::location_support::{NEW_YORK, PARIS, cell, grant_of, is_consent_page};
+use crate::pages_support::{Browser, PASSWORD, signed_in_owner_with_key as owner};
 
 /// A link that asks for location, visited from Paris (who shares a position in Lyon), Paris
 /// again and New York, from the US and France: (browser, workspace, link id).
@@ -38,10 +21,6 @@ async fn visited(app: &TestApp) -> (Browser<'_>, TestWorkspace, String) {
     app.get("venue", &us).await;
     app.aggregate().await;
     (browser, ws, id)
-}
-
-fn cell(lat: f64, lon: f64) -> String {
-    lib::domain::Cell::of(lat, lon).as_str().to_string()
 }
 
 #[tokio::test]
@@ -93,11 +72,7 @@ async fn the_links_list_marks_links_that_ask_for_location() {
     let app = crate::helpers::spawn_app().await;
     let (mut browser, ws) = owner(&app).await;
     app.gps_link(&ws, "venue", json!({})).await;
-    app.create_ok(
-        &ws,
-        json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }),
-    )
-    .await;
+    app.plain_link(&ws).await;
     let page = browser.get(&format!("/app/w/{}/links", ws.id)).await;
     assert_eq!(page.html.matches("Asks for location").count(), 1);
 }

@@ -4,19 +4,10 @@
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestWorkspace, oid, spawn_app};
-use crate::location_support::{PARIS, grant_of};
-
-const NEW_YORK: [(&str, &str); 2] = [
-    ("cloudfront-viewer-latitude", "40.71427"),
-    ("cloudfront-viewer-longitude", "-74.00597"),
-];
+use crate::location_support::{NEW_YORK, PARIS, cell, grant_of};
 
 /// Lyon, as a phone reports it.
 const LYON: (f64, f64) = (45.764_04, 4.835_66);
-
-fn cell(lat: f64, lon: f64) -> String {
-    lib::domain::Cell::of(lat, lon).as_str().to_string()
-}
 
 impl TestApp {
     async fn link_report(&self, ws: &TestWorkspace, id: &str) -> Value {
@@ -31,37 +22,6 @@ impl TestApp {
         body
     }
 
-    /// What DynamoDB's TTL does once `GPS_RETENTION_DAYS` have passed: every shared position
-    /// of today is gone.
-    async fn expire_shared_positions(&self, ws: &TestWorkspace) {
-        use aws_sdk_dynamodb::types::AttributeValue;
-        let day = self.clock_now().date_naive();
-        for shard in 0..lib::store::keys::CLICK_SHARDS {
-            let pk = lib::store::keys::shared_location_day(&oid(&ws.id), day, shard);
-            let found = self
-                .store()
-                .client()
-                .query()
-                .table_name(self.service.table_name())
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", AttributeValue::S(pk))
-                .send()
-                .await
-                .expect("query");
-            for item in found.items.unwrap_or_default() {
-                self.store()
-                    .client()
-                    .delete_item()
-                    .table_name(self.service.table_name())
-                    .key("PK", item["PK"].clone())
-                    .key("SK", item["SK"].clone())
-                    .send()
-                    .await
-                    .expect("delete");
-            }
-        }
-    }
-
     async fn workspace_report(&self, ws: &TestWorkspace) -> Value {
         self.report_of(ws, "links/analytics").await
     }
@@ -71,12 +31,7 @@ impl TestApp {
 async fn every_located_click_counts_in_its_areas_cell_on_the_link_and_the_workspace() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }),
-        )
-        .await;
+    let id = app.plain_link(&ws).await;
     app.get("plain", &PARIS).await;
     app.get("plain", &PARIS).await;
     app.get("plain", &NEW_YORK).await;

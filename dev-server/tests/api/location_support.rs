@@ -12,6 +12,17 @@ pub const PARIS: [(&str, &str); 2] = [
     ("cloudfront-viewer-longitude", "2.35222"),
 ];
 
+/// Where CloudFront places a New York visitor.
+pub const NEW_YORK: [(&str, &str); 2] = [
+    ("cloudfront-viewer-latitude", "40.71427"),
+    ("cloudfront-viewer-longitude", "-74.00597"),
+];
+
+/// The report cell (its geohash) of a point.
+pub fn cell(lat: f64, lon: f64) -> String {
+    lib::domain::Cell::of(lat, lon).as_str().to_string()
+}
+
 impl TestApp {
     /// A link to `https://shop.example/landing` that asks people for their location.
     pub async fn gps_link(&self, ws: &TestWorkspace, slug: &str, extra: Value) -> String {
@@ -21,6 +32,12 @@ impl TestApp {
             body.extend(extra.clone());
         }
         self.create_ok(ws, body).await
+    }
+
+    /// A link `plain` to `https://e.com/` that asks nobody for location.
+    pub async fn plain_link(&self, ws: &TestWorkspace) -> String {
+        self.create_ok(ws, json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }))
+            .await
     }
 
     /// What the browser posts once a person shared a position.
@@ -91,11 +108,11 @@ impl TestApp {
             .expect("the owner opens the workspace")
     }
 
-    /// The expiry (`ttl`, epoch seconds) of the one position shared today in `ws`.
-    pub async fn position_ttl(&self, ws: &TestWorkspace) -> i64 {
+    /// The items of every position shared today in `ws`, as stored (with their `ttl`).
+    pub async fn shared_position_items(&self, ws: &TestWorkspace) -> Vec<lib::store::Item> {
         use aws_sdk_dynamodb::types::AttributeValue;
         let day = self.clock_now().date_naive();
-        let mut ttls = Vec::new();
+        let mut items = Vec::new();
         for shard in 0..lib::store::keys::CLICK_SHARDS {
             let pk = lib::store::keys::shared_location_day(&crate::helpers::oid(&ws.id), day, shard);
             let found = self
@@ -108,13 +125,34 @@ impl TestApp {
                 .send()
                 .await
                 .expect("query");
-            for item in found.items.unwrap_or_default() {
-                if let Some(AttributeValue::N(ttl)) = item.get(lib::store::keys::TTL) {
-                    ttls.push(ttl.parse().expect("a number"));
-                }
-            }
+            items.extend(found.items.unwrap_or_default());
         }
-        assert_eq!(ttls.len(), 1, "one shared position");
-        ttls[0]
+        items
+    }
+
+    /// The expiry (`ttl`, epoch seconds) of the one position shared today in `ws`.
+    pub async fn position_ttl(&self, ws: &TestWorkspace) -> i64 {
+        let items = self.shared_position_items(ws).await;
+        assert_eq!(items.len(), 1, "one shared position");
+        match items[0].get(lib::store::keys::TTL) {
+            Some(aws_sdk_dynamodb::types::AttributeValue::N(ttl)) => ttl.parse().expect("a number"),
+            other => panic!("no ttl: {other:?}"),
+        }
+    }
+
+    /// What DynamoDB's TTL does once `GPS_RETENTION_DAYS` have passed: every shared position
+    /// of today is gone.
+    pub async fn expire_shared_positions(&self, ws: &TestWorkspace) {
+        for item in self.shared_position_items(ws).await {
+            self.store()
+                .client()
+                .delete_item()
+                .table_name(self.service.table_name())
+                .key("PK", item["PK"].clone())
+                .key("SK", item["SK"].clone())
+                .send()
+                .await
+                .expect("delete");
+        }
     }
 }

@@ -12,12 +12,7 @@ use crate::location_support::{PARIS, continue_href, grant_of, is_consent_page};
 async fn cloudfronts_viewer_position_is_stored_on_the_click_rounded_to_a_tenth_of_a_degree() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }),
-        )
-        .await;
+    let id = app.plain_link(&ws).await;
     let visit = app.get("plain", &PARIS).await;
     assert_eq!(visit.status, StatusCode::FOUND);
     let clicks = app.clicks(&id).await;
@@ -29,12 +24,7 @@ async fn cloudfronts_viewer_position_is_stored_on_the_click_rounded_to_a_tenth_o
 async fn malformed_or_missing_viewer_positions_leave_the_click_without_one_and_still_redirect() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let id = app
-        .create_ok(
-            &ws,
-            json!({ "name": "Plain", "slug": "plain", "url": "https://e.com/" }),
-        )
-        .await;
+    let id = app.plain_link(&ws).await;
     for headers in [
         vec![],
         vec![("cloudfront-viewer-latitude", "48.85661")],

@@ -205,3 +205,16 @@ pub async fn signed_in_owner<'a>(app: &'a TestApp, name: &str) -> (Browser<'a>, 
     browser.sign_in(&email, PASSWORD).await;
     (browser, email, ws)
 }
+
+/// A person signed in to the app who owns a workspace "Acme", and that workspace with the
+/// person's own HTTP API key (to read back through the API what the pages did).
+pub async fn signed_in_owner_with_key(app: &TestApp) -> (Browser<'_>, crate::helpers::TestWorkspace) {
+    let (browser, email, id) = signed_in_owner(app, "Acme").await;
+    let key = app.key_of(&email).await;
+    let ws = crate::helpers::TestWorkspace {
+        id,
+        key,
+        owner: String::new(),
+    };
+    (browser, ws)
+}

@@ -268,3 +268,14 @@ pub fn headers() -> Vec<(&'static str, Header)> {
 pub fn header_ref(name: &str) -> Ref {
     Ref::new(format!("#/components/headers/{name}"))
 }
+
+/// A required JSON request body of `schema`, with an example when given.
+pub fn json_body(schema: RefOr<Schema>, example: Option<Value>) -> utoipa::openapi::request_body::RequestBody {
+    let content = utoipa::openapi::ContentBuilder::new()
+        .schema(Some(schema))
+        .example(example);
+    utoipa::openapi::request_body::RequestBodyBuilder::new()
+        .required(Some(utoipa::openapi::Required::True))
+        .content("application/json", content.build())
+        .build()
+}

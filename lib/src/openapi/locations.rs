@@ -2,12 +2,11 @@
 //! person chose to share, and that script, on the short domains.
 
 use utoipa::openapi::path::{Operation, OperationBuilder};
-use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{ContentBuilder, Required, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, ResponseBuilder};
 
 use super::answers::Shape;
-use super::components::{Schemas, schema_ref, text_header};
+use super::components::{Schemas, json_body, schema_ref, text_header};
 use super::surfaces::reference;
 use crate::wire::{NOT_A_POSITION, SharedPositionInput};
 
@@ -28,20 +27,12 @@ pub fn share_position(schemas: &mut Schemas) -> Operation {
              range, or a browser sending `Sec-GPC: 1`. Public: no API key.",
         ))
         .security(SecurityRequirement::default())
-        .request_body(Some(
-            RequestBodyBuilder::new()
-                .required(Some(Required::True))
-                .content(
-                    "application/json",
-                    ContentBuilder::new()
-                        .schema(Some(body))
-                        .example(Some(serde_json::json!({
-                            "token": "<the page's grant, 86 characters>",
-                            "latitude": 48.858_37, "longitude": 2.294_48, "accuracy": 35 })))
-                        .build(),
-                )
-                .build(),
-        ))
+        .request_body(Some(json_body(
+            body,
+            Some(serde_json::json!({
+                "token": "<the page's grant, 86 characters>",
+                "latitude": 48.858_37, "longitude": 2.294_48, "accuracy": 35 })),
+        )))
         .response(
             "204",
             ResponseBuilder::new()

@@ -17,7 +17,7 @@ mod surfaces;
 use std::sync::LazyLock;
 
 use serde_json::Value;
-use utoipa::openapi::path::{HttpMethod, PathItem, PathsBuilder};
+use utoipa::openapi::path::{HttpMethod, Operation, PathItem, PathsBuilder};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::tag::TagBuilder;
 use utoipa::openapi::{ComponentsBuilder, InfoBuilder, OpenApiBuilder, ServerBuilder};
@@ -68,7 +68,16 @@ pub fn pretty() -> String {
     text
 }
 
-fn item(operations: Vec<(HttpMethod, utoipa::openapi::path::Operation)>) -> PathItem {
+/// What builds one operation in its full (`GET`) or `HEAD` shape.
+type Builder = fn(Shape) -> Operation;
+
+/// A path served on the short domains (its own server), not the API's host.
+fn on_short_domains(mut path: PathItem) -> PathItem {
+    path.servers = Some(vec![surfaces::short_domain_server()]);
+    path
+}
+
+fn item(operations: Vec<(HttpMethod, Operation)>) -> PathItem {
     let mut item = PathItem::default();
     for (method, operation) in operations {
         match method {
@@ -128,33 +137,25 @@ fn build() -> Value {
             Some(vec![surfaces::function_url_server()]),
         ),
     );
-    let mut door = item(vec![
-        (HttpMethod::Get, surfaces::visitor_door(Shape::Full)),
-        (HttpMethod::Head, surfaces::visitor_door(Shape::Head)),
-    ]);
-    door.servers = Some(vec![surfaces::short_domain_server()]);
-    paths = paths.path(manifest::REDIRECT.routes[0].path, door);
-    let mut pixel = item(vec![
-        (HttpMethod::Get, conversions::conversion_pixel(Shape::Full)),
-        (HttpMethod::Head, conversions::conversion_pixel(Shape::Head)),
-    ]);
-    pixel.servers = Some(vec![surfaces::short_domain_server()]);
-    paths = paths.path(manifest::CONVERSION_PIXEL.routes[0].path, pixel);
-    let mut script = item(vec![
-        (HttpMethod::Get, conversions::conversion_script(Shape::Full)),
-        (HttpMethod::Head, conversions::conversion_script(Shape::Head)),
-    ]);
-    script.servers = Some(vec![surfaces::short_domain_server()]);
-    paths = paths.path(manifest::CONVERSION_PIXEL.routes[2].path, script);
-    let mut share = item(vec![(HttpMethod::Post, locations::share_position(&mut schemas))]);
-    share.servers = Some(vec![surfaces::short_domain_server()]);
-    paths = paths.path(manifest::VISITOR_LOCATION.routes[0].path, share);
-    let mut location_script = item(vec![
-        (HttpMethod::Get, locations::location_script(Shape::Full)),
-        (HttpMethod::Head, locations::location_script(Shape::Head)),
-    ]);
-    location_script.servers = Some(vec![surfaces::short_domain_server()]);
-    paths = paths.path(manifest::VISITOR_LOCATION.routes[1].path, location_script);
+    // The short domains' operations: `GET` and `HEAD` of one builder each, and the one `POST`.
+    let readable: [(&str, Builder); 4] = [
+        (manifest::REDIRECT.routes[0].path, surfaces::visitor_door),
+        (manifest::CONVERSION_PIXEL.routes[0].path, conversions::conversion_pixel),
+        (
+            manifest::CONVERSION_PIXEL.routes[2].path,
+            conversions::conversion_script,
+        ),
+        (manifest::VISITOR_LOCATION.routes[1].path, locations::location_script),
+    ];
+    for (path, operation) in readable {
+        let operations = vec![
+            (HttpMethod::Get, operation(Shape::Full)),
+            (HttpMethod::Head, operation(Shape::Head)),
+        ];
+        paths = paths.path(path, on_short_domains(item(operations)));
+    }
+    let share = item(vec![(HttpMethod::Post, locations::share_position(&mut schemas))]);
+    paths = paths.path(manifest::VISITOR_LOCATION.routes[0].path, on_short_domains(share));
     let reference = [
         (
             manifest::OPENAPI_PATH,

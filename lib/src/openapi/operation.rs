@@ -4,12 +4,11 @@
 
 use utoipa::openapi::link::Link;
 use utoipa::openapi::path::{Operation, OperationBuilder, Parameter};
-use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{ContentBuilder, RefOr, Required, Schema};
+use utoipa::openapi::{RefOr, Schema};
 
 use super::answers::{Shape, Success, responses};
-use super::components::idempotency_key;
+use super::components::{idempotency_key, json_body};
 use crate::service::ServiceError;
 
 /// An operation behind the API key.
@@ -57,15 +56,7 @@ impl Op {
             .parameters(Some(parameters))
             .security(SecurityRequirement::new("ApiKey", Vec::<String>::new()));
         if let Some((body, example)) = &self.body {
-            let content = ContentBuilder::new()
-                .schema(Some(body.clone()))
-                .example(Some(example.clone()));
-            operation = operation.request_body(Some(
-                RequestBodyBuilder::new()
-                    .required(Some(Required::True))
-                    .content("application/json", content.build())
-                    .build(),
-            ));
+            operation = operation.request_body(Some(json_body(body.clone(), Some(example.clone()))));
         }
         for (status, mut response) in responses(self.success.clone(), failures, shape, self.idempotent) {
             if status == "200" && shape == Shape::Full {

@@ -3,13 +3,12 @@
 
 use utoipa::openapi::example::ExampleBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation, OperationBuilder, Parameter, ParameterBuilder, ParameterIn};
-use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::server::{ServerBuilder, ServerVariableBuilder};
 use utoipa::openapi::{ContentBuilder, HeaderBuilder, PathItem, RefOr, Required, Response, ResponseBuilder, Server};
 
 use super::answers::{Shape, rate_limited, with_rate_headers};
-use super::components::{Schemas, header_ref, inline, schema_ref, text_header};
+use super::components::{Schemas, header_ref, inline, json_body, schema_ref, text_header};
 use crate::mcp::errors::{RpcErrorMessage, to_rpc};
 use crate::service::ServiceError;
 
@@ -157,20 +156,13 @@ pub fn mcp(schemas: &mut Schemas, id: &str, servers: Option<Vec<Server>>) -> Pat
                 .schema(Some(text_schema("string")))
                 .build(),
         ]))
-        .request_body(Some(
-            RequestBodyBuilder::new()
-                .required(Some(Required::True))
-                .content(
-                    "application/json",
-                    ContentBuilder::new()
-                        .schema(Some(one_of(vec![
-                            schemas.output::<rmcp::model::JsonRpcRequest<rmcp::model::CustomRequest>>(),
-                            schemas.output::<rmcp::model::JsonRpcNotification<rmcp::model::CustomNotification>>(),
-                        ])))
-                        .build(),
-                )
-                .build(),
-        ))
+        .request_body(Some(json_body(
+            one_of(vec![
+                schemas.output::<rmcp::model::JsonRpcRequest<rmcp::model::CustomRequest>>(),
+                schemas.output::<rmcp::model::JsonRpcNotification<rmcp::model::CustomNotification>>(),
+            ]),
+            None,
+        )))
         .security(SecurityRequirement::new("ApiKey", Vec::<String>::new()));
     for (status, response) in responses {
         post = post.response(status, response);

@@ -4,7 +4,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, update_applied};
+use super::{Item, Store, StoreError, decode, encode, keys, n, s, update_applied};
 use crate::domain::{Area, Browser, ClickToken, Device, Hostname, Os, Slug};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
@@ -121,18 +121,7 @@ impl Store {
 
     /// Every raw click of a workspace on one day (all shards, every page).
     pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
-        let mut clicks = Vec::new();
-        for shard in 0..keys::CLICK_SHARDS {
-            let query = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::click(workspace, day, shard, "").pk));
-            for item in query_all(query).await? {
-                clicks.push(decode(item)?);
-            }
-        }
-        Ok(clicks)
+        self.every_shard(|shard| keys::click(workspace, day, shard, "").pk)
+            .await
     }
 }

@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::transactions::tx;
-use super::{Store, StoreError, decode, encode, keys, n, query_all, s};
+use super::{Store, StoreError, encode, keys, n};
 use crate::ids::ObjectId;
 
 /// A recorded outcome of a click.
@@ -100,18 +100,7 @@ impl Store {
     /// Every conversion of a workspace on a day, from its 32 shards (tests and recovery; the
     /// reports read rollups).
     pub async fn conversions_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Conversion>, StoreError> {
-        let mut found = Vec::new();
-        for shard in 0..keys::CLICK_SHARDS {
-            let query = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::conversion_day(workspace, day, shard)));
-            for item in query_all(query).await? {
-                found.push(decode(item)?);
-            }
-        }
-        Ok(found)
+        self.every_shard(|shard| keys::conversion_day(workspace, day, shard))
+            .await
     }
 }

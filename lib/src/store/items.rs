@@ -48,6 +48,27 @@ impl Store {
         self.get(key, consistent).await?.map(|item| decode(item)).transpose()
     }
 
+    /// Every item of the 32 shard partitions of a workspace-day (`partition(shard)`), read as
+    /// `T`, every page of each (tests and recovery only: reports read rollups).
+    pub(super) async fn every_shard<T: DeserializeOwned>(
+        &self,
+        partition: impl Fn(u64) -> String,
+    ) -> Result<Vec<T>, StoreError> {
+        let mut found = Vec::new();
+        for shard in 0..keys::CLICK_SHARDS {
+            let query = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", AttributeValue::S(partition(shard)));
+            for item in query_all(query).await? {
+                found.push(decode(item)?);
+            }
+        }
+        Ok(found)
+    }
+
     /// `BatchGetItem` of up to any number of keys (chunks of 100, unprocessed keys retried a
     /// bounded number of times).
     pub(super) async fn batch_get(&self, keys: &[Key], consistent: bool) -> Result<Vec<Item>, StoreError> {

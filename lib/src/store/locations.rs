@@ -6,7 +6,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, decode, encode, keys, n, put_applied, query_all, s};
+use super::{Store, StoreError, encode, keys, n, put_applied};
 use crate::domain::{Area, ClickToken, Position};
 use crate::ids::ObjectId;
 
@@ -60,18 +60,7 @@ impl Store {
         workspace: &ObjectId,
         day: NaiveDate,
     ) -> Result<Vec<SharedLocation>, StoreError> {
-        let mut found = Vec::new();
-        for shard in 0..keys::CLICK_SHARDS {
-            let query = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .key_condition_expression("PK = :pk")
-                .expression_attribute_values(":pk", s(keys::shared_location_day(workspace, day, shard)));
-            for item in query_all(query).await? {
-                found.push(decode(item)?);
-            }
-        }
-        Ok(found)
+        self.every_shard(|shard| keys::shared_location_day(workspace, day, shard))
+            .await
     }
 }

@@ -73,6 +73,14 @@ const MAJOR: [&str; 13] = [
     "US", "FR", "DE", "GB", "JP", "BR", "IN", "AU", "CN", "RU", "ZA", "CA", "MX",
 ];
 
+/// The countries a choropleth colours (its `<use>` of a country, not of the whole world).
+fn coloured(svg: &str) -> Vec<String> {
+    values(svg, "use", "href")
+        .into_iter()
+        .filter(|href| href != "#map-world")
+        .collect()
+}
+
 #[test]
 fn a_point_is_drawn_at_its_longitude_and_minus_its_latitude() {
     let svg = dot_map(&[point(48.9, 2.3, 1)], "Clicks").unwrap();
@@ -212,10 +220,7 @@ fn the_choropleth_colours_exactly_the_countries_given_with_the_largest_in_the_da
         "Countries",
     )
     .unwrap();
-    let coloured: Vec<String> = values(&svg, "use", "href")
-        .into_iter()
-        .filter(|href| href != "#map-world")
-        .collect();
+    let coloured = coloured(&svg);
     assert_eq!(
         coloured,
         ["#map-c-BR", "#map-c-DE", "#map-c-FR", "#map-c-JP", "#map-c-US"]
@@ -256,10 +261,7 @@ fn unknown_codes_and_countries_without_clicks_are_ignored() {
         "Countries",
     )
     .unwrap();
-    let coloured: Vec<String> = values(&svg, "use", "href")
-        .into_iter()
-        .filter(|href| href != "#map-world")
-        .collect();
+    let coloured = coloured(&svg);
     assert_eq!(coloured, ["#map-c-FR"]);
 }
 
