@@ -45,7 +45,7 @@ pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
-pub use vocabulary::{Browser, Device, Os, Vocabulary};
+pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
 
 use std::fmt;
 

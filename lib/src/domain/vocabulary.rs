@@ -63,3 +63,26 @@ vocabulary!(
         Opera => "Opera", Brave => "Brave",
     }
 );
+vocabulary!(
+    /// What kind of automated visitor a bot is (best effort, from the bot list's own tags):
+    /// search engines' crawlers, SEO tools, uptime monitors, link-preview crawlers, HTTP
+    /// libraries and command-line clients, and every other robot.
+    BotFamily, "bot family", {
+        Search => "search", Seo => "seo", Monitor => "monitor", Preview => "preview",
+        Library => "library", Other => "other",
+    }
+);
+
+impl BotFamily {
+    /// How reports title a family.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Search => "Search engines",
+            Self::Seo => "SEO tools",
+            Self::Monitor => "Monitors",
+            Self::Preview => "Link previews",
+            Self::Library => "HTTP libraries",
+            Self::Other => "Other robots",
+        }
+    }
+}

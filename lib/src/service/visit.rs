@@ -155,7 +155,7 @@ pub fn plan<'a>(
                 .map_or_else(|| link.settings.name.as_str().to_string(), |t| t.as_str().to_string()),
             description: link.settings.og_description.as_ref().map(|d| d.as_str().to_string()),
         },
-        Agent::Human | Agent::Bot => VisitOutcome::Redirect { location },
+        Agent::Human | Agent::Bot(_) => VisitOutcome::Redirect { location },
     };
     (route, outcome)
 }
@@ -228,8 +228,8 @@ impl Service {
         match visitor.agent {
             Agent::Preview => return Ok(outcome),
             // Bots are not counted; on a click-limited link their delivery still consumes it.
-            Agent::Bot if !limited => return Ok(outcome),
-            Agent::Bot | Agent::Human => {}
+            Agent::Bot(_) if !limited => return Ok(outcome),
+            Agent::Bot(_) | Agent::Human => {}
         }
         let asker = if visitor.agent == Agent::Human && !visit.global_privacy_control {
             self.asking_for_location(cache, &stored.link).await
@@ -357,7 +357,7 @@ impl Service {
             browser: visitor.browser,
             referrer: visitor.referrer.clone(),
             visitor: visitor.visitor_hash.clone(),
-            bot: visitor.agent == Agent::Bot,
+            bot: matches!(visitor.agent, Agent::Bot(_)),
             trigger,
         }
     }

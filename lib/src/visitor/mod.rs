@@ -5,7 +5,7 @@ pub mod ua;
 
 use sha2::{Digest, Sha256};
 
-use crate::domain::{Area, Browser, CountryCode, Device, Os};
+use crate::domain::{Area, BotFamily, Browser, CountryCode, Device, Os};
 pub use trigger::Trigger;
 pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints};
 
@@ -16,8 +16,21 @@ pub enum Agent {
     Human,
     /// A link-preview crawler (Slack, X, Facebook…): gets an OG page, not counted.
     Preview,
-    /// Any other known bot, crawler or monitor: redirected, not counted.
-    Bot,
+    /// Any other known bot, crawler, monitor or HTTP library: redirected, not counted; of its
+    /// family.
+    Bot(BotFamily),
+}
+
+impl Agent {
+    /// The family of an automated visitor (a preview crawler's is `preview`); `None` for a
+    /// person.
+    pub fn family(self) -> Option<BotFamily> {
+        match self {
+            Self::Human => None,
+            Self::Preview => Some(BotFamily::Preview),
+            Self::Bot(family) => Some(family),
+        }
+    }
 }
 
 /// The request headers classification reads, as the redirect function receives them.
@@ -250,7 +263,7 @@ pub fn agent(user_agent: &str) -> Agent {
         return Agent::Preview;
     }
     if lower.trim().is_empty() || BOT_AGENTS.iter().any(|t| lower.contains(t)) {
-        return Agent::Bot;
+        return Agent::Bot(BotFamily::Other);
     }
     Agent::Human
 }
@@ -338,12 +351,15 @@ mod tests {
         assert_eq!(agent("WhatsApp/2.23.20.0"), Agent::Preview);
         assert_eq!(
             agent("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
-            Agent::Bot
+            Agent::Bot(BotFamily::Other)
         );
-        assert_eq!(agent("Mozilla/5.0 (compatible; bingbot/2.0)"), Agent::Bot);
-        assert_eq!(agent("Pingdom.com_bot_version_1.4"), Agent::Bot);
-        assert_eq!(agent("UptimeRobot/2.0"), Agent::Bot);
-        assert_eq!(agent(""), Agent::Bot);
+        assert_eq!(
+            agent("Mozilla/5.0 (compatible; bingbot/2.0)"),
+            Agent::Bot(BotFamily::Other)
+        );
+        assert_eq!(agent("Pingdom.com_bot_version_1.4"), Agent::Bot(BotFamily::Other));
+        assert_eq!(agent("UptimeRobot/2.0"), Agent::Bot(BotFamily::Other));
+        assert_eq!(agent(""), Agent::Bot(BotFamily::Other));
         assert_eq!(agent(CHROME), Agent::Human);
     }
 }
