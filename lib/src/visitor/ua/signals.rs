@@ -12,6 +12,8 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
+use super::bots::{self, Anchor};
+
 /// What a token says. Each module reads only the signals its table raises, plus a few
 /// of the others' (a TV's Opera is not the Opera of the vocabulary).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +64,20 @@ pub(super) enum Signal {
     FbDevice,
     HarmonyOs,
     Ubuntu,
+    // robots (`bots`): a robot's word or entry found where it must stand, outside an Android
+    // model's name; a preview crawler's; an exception that makes the agent a person's; and what
+    // the structural rule reads
+    Robot,
+    Preview,
+    Person,
+    Platform,
+    KnownClient,
+    Compatible,
 }
+
+/// The signals whose tokens may also be part of an Android model's name (`Cubot`, an `Android
+/// Monitor`): a match inside the model says nothing.
+const NAMING: u64 = (1 << Signal::Robot as u8) | (1 << Signal::Preview as u8);
 
 /// The set of signals a user agent raised.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -91,26 +106,31 @@ struct Scanner {
     automaton: AhoCorasick,
     /// Per pattern, the signals it raises.
     raises: Vec<u64>,
+    /// Per pattern, where it must stand.
+    anchors: Vec<Anchor>,
     #[cfg(any(test, feature = "testing"))]
     patterns: Vec<&'static str>,
 }
 
 static SCANNER: LazyLock<Scanner> = LazyLock::new(|| {
-    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut index: HashMap<(&str, Anchor), usize> = HashMap::new();
     let mut patterns: Vec<&'static str> = Vec::new();
     let mut raises: Vec<u64> = Vec::new();
-    for (token, signal) in super::browser::TOKENS
+    let mut anchors: Vec<Anchor> = Vec::new();
+    let tables = super::browser::TOKENS
         .iter()
         .chain(super::os::TOKENS)
         .chain(super::device::TOKENS)
         .chain(STRUCTURE)
-    {
-        let i = *index.entry(token).or_insert_with(|| {
+        .map(|(token, signal)| (*token, Anchor::Anywhere, *signal));
+    for (token, anchor, signal) in tables.chain(bots::scan_tokens()) {
+        let i = *index.entry((token, anchor)).or_insert_with(|| {
             patterns.push(token);
             raises.push(0);
+            anchors.push(anchor);
             patterns.len() - 1
         });
-        raises[i] |= 1u64 << *signal as u8;
+        raises[i] |= 1u64 << signal as u8;
     }
     let automaton = AhoCorasick::builder()
         .ascii_case_insensitive(true)
@@ -121,6 +141,7 @@ static SCANNER: LazyLock<Scanner> = LazyLock::new(|| {
     Scanner {
         automaton,
         raises,
+        anchors,
         #[cfg(any(test, feature = "testing"))]
         patterns,
     }
@@ -141,14 +162,42 @@ pub fn matched_tokens(user_agent: &str) -> Vec<&'static str> {
     tokens
 }
 
-/// Every signal the tokens of `user_agent` raise.
+/// Every signal the tokens of `user_agent` raise where they must stand; a robot's or preview
+/// crawler's token inside an Android model's name raises nothing.
 pub(super) fn scan(user_agent: &str) -> Signals {
     let scanner = &*SCANNER;
     let mut bits = 0;
+    // The spans of robot and preview tokens: a few at most on a person's agent.
+    let mut naming: [(usize, usize, u64); 8] = [(0, 0, 0); 8];
+    let mut named = 0;
     for found in scanner.automaton.find_overlapping_iter(user_agent) {
-        bits |= scanner.raises[found.pattern().as_usize()];
+        let i = found.pattern().as_usize();
+        if !scanner.anchors[i].holds(found.start(), found.end(), user_agent.len()) {
+            continue;
+        }
+        let raises = scanner.raises[i];
+        if raises & NAMING != 0 && named < naming.len() {
+            naming[named] = (found.start(), found.end(), raises & NAMING);
+            named += 1;
+        }
+        bits |= raises & !NAMING;
+    }
+    if named > 0 {
+        bits |= outside_the_model(user_agent, &naming[..named]);
     }
     Signals(bits)
+}
+
+/// The robot and preview signals of the spans that do not lie in the user agent's Android model.
+fn outside_the_model(user_agent: &str, spans: &[(usize, usize, u64)]) -> u64 {
+    let model = super::models::android_model(user_agent).map(|model| {
+        let start = model.as_ptr() as usize - user_agent.as_ptr() as usize;
+        (start, start + model.len())
+    });
+    spans
+        .iter()
+        .filter(|(start, end, _)| model.is_none_or(|(from, to)| !(from <= *start && *end <= to)))
+        .fold(0, |bits, (_, _, raised)| bits | raised)
 }
 
 #[cfg(test)]

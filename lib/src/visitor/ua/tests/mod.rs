@@ -22,7 +22,8 @@ fn desktop_chrome_on_windows() {
         UserAgentClass {
             device: Device::Desktop,
             os: Some(Os::Windows),
-            browser: Some(Browser::Chrome)
+            browser: Some(Browser::Chrome),
+            agent: Agent::Human,
         }
     );
 }
@@ -37,7 +38,8 @@ fn safari_on_iphone() {
         UserAgentClass {
             device: Device::Mobile,
             os: Some(Os::Ios),
-            browser: Some(Browser::Safari)
+            browser: Some(Browser::Safari),
+            agent: Agent::Human,
         }
     );
 }
@@ -50,7 +52,8 @@ fn firefox_on_linux_desktop() {
         UserAgentClass {
             device: Device::Desktop,
             os: Some(Os::Linux),
-            browser: Some(Browser::Firefox)
+            browser: Some(Browser::Firefox),
+            agent: Agent::Human,
         }
     );
 }
@@ -62,7 +65,8 @@ fn unknown_agents_are_desktop_with_no_os_or_browser() {
         UserAgentClass {
             device: Device::Desktop,
             os: None,
-            browser: None
+            browser: None,
+            agent: Agent::Bot(crate::domain::BotFamily::Other),
         }
     );
 }
