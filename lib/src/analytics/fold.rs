@@ -374,6 +374,7 @@ mod tests {
                 referrer: None,
                 visitor: format!("{i:032x}"),
                 bot: false,
+                bot_family: None,
                 trigger: Trigger::Link,
             },
         }
