@@ -85,7 +85,7 @@ async fn link_analytics_count_every_dimension_of_the_clicks() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["totals"],
-        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0, "located": 0, "gpsShared": 0 })
+        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0, "located": 0, "gpsShared": 0, "bots": 0 })
     );
     assert_eq!(
         body["dailyTraffic"],
@@ -166,7 +166,7 @@ async fn the_range_filters_at_both_inclusive_ends_and_total_stays_all_time() {
     let (_, body) = app.link_analytics(&ws, &id, "&from=2026-03-02&to=2026-03-03").await;
     assert_eq!(
         body["totals"],
-        json!({ "total": 4, "periodTotal": 2, "unique": 2, "conversions": 0, "located": 0, "gpsShared": 0 })
+        json!({ "total": 4, "periodTotal": 2, "unique": 2, "conversions": 0, "located": 0, "gpsShared": 0, "bots": 0 })
     );
     assert_eq!(body["dailyTraffic"], json!({ "2026-03-02": 1, "2026-03-03": 1 }));
     assert_eq!(
@@ -188,7 +188,7 @@ async fn unique_visitors_are_ip_plus_user_agent_over_the_whole_range() {
     let (_, body) = app.link_analytics(&ws, &id, "&to=2026-03-03").await;
     assert_eq!(
         body["totals"],
-        json!({ "total": 6, "periodTotal": 6, "unique": 2, "conversions": 0, "located": 0, "gpsShared": 0 })
+        json!({ "total": 6, "periodTotal": 6, "unique": 2, "conversions": 0, "located": 0, "gpsShared": 0, "bots": 0 })
     );
 }
 
@@ -355,7 +355,7 @@ async fn workspace_analytics_aggregate_across_links_and_keep_deleted_links_click
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["totals"],
-        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0, "located": 0, "gpsShared": 0 })
+        json!({ "total": 4, "periodTotal": 4, "unique": 3, "conversions": 0, "located": 0, "gpsShared": 0, "bots": 0 })
     );
     assert_eq!(
         body["dailyTraffic"],

@@ -4,6 +4,7 @@
 mod accounts;
 mod analytics;
 mod app_analytics;
+mod app_bots;
 mod app_conversions;
 mod app_editor;
 mod app_locations;
@@ -11,6 +12,7 @@ mod app_pages;
 mod attacks;
 mod attacks_oauth;
 mod auth;
+mod bot_analytics;
 mod bulk;
 mod conversion_analytics;
 mod conversion_support;

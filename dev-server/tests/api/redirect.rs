@@ -133,7 +133,7 @@ async fn head_answers_like_get_without_a_body_and_is_never_counted() {
 }
 
 #[tokio::test]
-async fn bots_are_redirected_and_not_counted() {
+async fn bots_are_redirected_and_recorded_only_as_automated_visits() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     let id = routed_link(&app, &ws, "bots").await;
@@ -149,11 +149,13 @@ async fn bots_are_redirected_and_not_counted() {
             "{agent}"
         );
     }
-    assert!(app.clicks(&id).await.is_empty());
+    let recorded = app.clicks(&id).await;
+    assert_eq!(recorded.len(), 3);
+    assert!(recorded.iter().all(|c| c.bot), "no click among them: {recorded:?}");
 }
 
 #[tokio::test]
-async fn preview_crawlers_get_og_tags_for_their_destination_and_are_not_counted() {
+async fn preview_crawlers_get_og_tags_for_their_destination_and_are_recorded_only_as_previews() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     let id = routed_link(&app, &ws, "card").await;
@@ -188,7 +190,14 @@ async fn preview_crawlers_get_og_tags_for_their_destination_and_are_not_counted(
                 .contains(r#"<meta http-equiv="refresh" content="0; url=https://example.com/de">"#)
         );
     }
-    assert!(app.clicks(&id).await.is_empty());
+    let recorded = app.clicks(&id).await;
+    assert_eq!(recorded.len(), 7);
+    assert!(
+        recorded
+            .iter()
+            .all(|c| c.family() == Some(lib::domain::BotFamily::Preview)),
+        "{recorded:?}"
+    );
 }
 
 #[tokio::test]

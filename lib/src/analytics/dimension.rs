@@ -1,7 +1,7 @@
 //! Counter names of rollup items (`<dimension>|<value>`), written by the aggregator and read
 //! by the reports, in one place.
 
-use crate::domain::{Browser, Cell, Device, Os, Vocabulary};
+use crate::domain::{BotFamily, Browser, Cell, Device, Os, Vocabulary};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
@@ -119,4 +119,15 @@ pub fn location_cell(cell: &Cell) -> String {
 /// Clicks in a report cell placed by a shared position.
 pub fn precise_cell(cell: &Cell) -> String {
     format!("gps|{}", cell.as_str())
+}
+
+/// The rollup part holding an owner-day's automated visits (bots and preview crawlers), apart
+/// from every click counter: a robot is never a click.
+pub const BOT_PART: &str = "bot";
+/// Automated visits of every family.
+pub const BOTS: &str = "bots";
+
+/// Automated visits of one family.
+pub fn bot_family(family: BotFamily) -> String {
+    format!("{BOTS}|{}", family.name())
 }

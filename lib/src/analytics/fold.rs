@@ -1,6 +1,7 @@
-//! The aggregator: folds raw clicks and conversions (as the table's stream delivers them) into
-//! per-day rollups with `ADD` counters and unique-visitor sketches. No rollup item takes a
-//! write per click or conversion: each takes one write per chunk of records that touches it.
+//! The aggregator: folds raw clicks, automated visits, conversions and shared positions (as the
+//! table's stream delivers them) into per-day rollups with `ADD` counters and unique-visitor
+//! sketches. No rollup item takes a write per record: each takes one write per chunk of records
+//! that touches it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,9 +11,10 @@ use futures::{StreamExt, TryStreamExt};
 use super::dimension;
 use super::record::StreamRecord;
 use super::sketch::{self, RouteSketch, VisitorSketch};
+use crate::domain::BotFamily;
 use crate::store::keys::{self, Key, StatsOwner};
 use crate::store::rollups::Fold;
-use crate::store::{Conversion, SharedLocation, Store, StoreError};
+use crate::store::{Click, Conversion, SharedLocation, Store, StoreError};
 use crate::visitor::Trigger;
 
 /// Most distinct counters one update carries (keeps each expression well under 4 KB).
@@ -171,6 +173,10 @@ fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
     let mut visitors = Visitors::default();
     for record in chunk {
         let c = match record {
+            StreamRecord::Click(r) if r.click.bot => {
+                plan_bot(&mut counters, record, &r.click);
+                continue;
+            }
             StreamRecord::Click(r) => &r.click,
             StreamRecord::Conversion(r) => {
                 plan_conversion(&mut counters, record, &r.conversion);
@@ -252,6 +258,19 @@ fn plan(chunk: &[StreamRecord]) -> (Counters, Visitors) {
         );
     }
     (counters, visitors)
+}
+
+/// What an automated visit adds, on its day, to its link's and workspace's bot items: one visit,
+/// and one of its family. Nothing else: a robot is never a click, a visitor or a place.
+fn plan_bot(counters: &mut Counters, record: &StreamRecord, c: &Click) {
+    let family = c.family().unwrap_or(BotFamily::Other);
+    let names = [dimension::BOTS.to_string(), dimension::bot_family(family)];
+    for owner in [
+        StatsOwner::Link(c.link_id.clone()),
+        StatsOwner::Workspace(c.workspace_id.clone()),
+    ] {
+        counters.add(keys::day_stats(&owner, c.day, dimension::BOT_PART), record, &names);
+    }
 }
 
 /// What a conversion adds: on its day, to its link's and workspace's conversion items (by
@@ -348,7 +367,6 @@ mod tests {
     use super::*;
     use crate::domain::Device;
     use crate::ids::ObjectId;
-    use crate::store::Click;
 
     fn record(i: u64, city: &str) -> StreamRecord {
         let ws = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
@@ -374,6 +392,7 @@ mod tests {
                 referrer: None,
                 visitor: format!("{i:032x}"),
                 bot: false,
+                bot_family: None,
                 trigger: Trigger::Link,
             },
         }

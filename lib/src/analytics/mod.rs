@@ -1,6 +1,8 @@
-//! Analytics: the aggregator (stream of clicks and conversions → rollups) and the reports read from rollups.
+//! Analytics: the aggregator (stream of clicks, automated visits, conversions and shared positions →
+//! rollups) and the reports read from rollups.
 
 pub mod ab_result;
+pub mod bot_report;
 pub mod conversion_report;
 pub mod dimension;
 pub mod fold;

@@ -1,5 +1,6 @@
-//! What the aggregator folds: the raw clicks, conversion records and shared positions of the
-//! table's stream, each with the stream position the rollups' guards follow.
+//! What the aggregator folds: the raw clicks (people's and automated visits), conversion records
+//! and shared positions of the table's stream, each with the stream position the rollups' guards
+//! follow.
 
 use std::collections::HashMap;
 
@@ -9,7 +10,8 @@ use serde::de::DeserializeOwned;
 use crate::store::keys;
 use crate::store::{Click, Conversion, SharedLocation, StoreError};
 
-/// One stream record of a raw click.
+/// One stream record of a raw click: a person's, or an automated visit (`click.bot`), which
+/// folds apart from clicks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClickRecord {
     /// The stream sequence number.
@@ -63,8 +65,8 @@ impl From<ConversionRecord> for StreamRecord {
 }
 
 impl StreamRecord {
-    /// A stream `INSERT` image of a raw click or a conversion record; `None` for any other
-    /// item, and for a bot's visit (which consumed a click limit but is not a click).
+    /// A stream `INSERT` image of a raw click (a person's or an automated visit), a conversion
+    /// record or a shared position; `None` for any other item.
     pub fn from_image(sequence: &str, image: HashMap<String, AttributeValue>) -> Option<Result<Self, StoreError>> {
         let Some(AttributeValue::S(pk)) = image.get(keys::PK) else {
             return None;
@@ -72,11 +74,7 @@ impl StreamRecord {
         let pk = pk.clone();
         let sequence = sequence.to_string();
         if let Some((_, _, shard)) = keys::parse_click_partition(&pk) {
-            return match read::<Click>(pk, image) {
-                Ok(click) if click.bot => None,
-                Ok(click) => Some(Ok(ClickRecord { sequence, shard, click }.into())),
-                Err(error) => Some(Err(error)),
-            };
+            return Some(read::<Click>(pk, image).map(|click| ClickRecord { sequence, shard, click }.into()));
         }
         if let Some((_, _, shard)) = keys::parse_shared_location_partition(&pk) {
             return Some(read::<SharedLocation>(pk, image).map(|location| {
@@ -109,8 +107,9 @@ impl StreamRecord {
     }
 
     /// The source partition within the workspace whose stream order the guards follow: the
-    /// day and shard, and for conversions and shared positions their own partitions' prefix
-    /// (a month item takes clicks from every day's partitions).
+    /// day and shard (automated visits share their clicks' partitions, so their guards), and
+    /// for conversions and shared positions their own partitions' prefix (a month item takes
+    /// clicks from every day's partitions).
     pub fn source(&self) -> String {
         match self {
             Self::Click(r) => format!("{}#{}", r.click.day, r.shard),

@@ -2,6 +2,7 @@
 
 mod analytics;
 mod auth;
+mod automated;
 mod bulk;
 mod catalogue;
 mod conversions;
@@ -28,6 +29,7 @@ use std::sync::Arc;
 pub use crate::domain::RateClass;
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
+pub use automated::BOT_VISIT_RETENTION_DAYS;
 pub use bulk::MAX_BULK_LINKS;
 pub use conversions::PixelOutcome;
 pub use error::{LinkAction, QuotaResource, ServiceError};

@@ -3,9 +3,10 @@
 //! the [`VisitOutcome`].
 //!
 //! One visit costs at most one DynamoDB read (none when the link is cached) and one write
-//! (the raw click); a delivery of a click-limited link costs one more write, the conditional
-//! update that consumes the limit, and a person's visit of a link that asks for location one
-//! more read, its workspace (cached like the link).
+//! (the raw click, or a robot's visit: see `automated.rs`); a delivery of a click-limited link
+//! costs one more write, the conditional update that consumes the limit, and a person's visit of
+//! a link that asks for location one more read, its workspace (cached like the link). `HEAD`,
+//! `404` and `410` write nothing.
 
 use std::sync::Arc;
 
@@ -221,22 +222,21 @@ impl Service {
         let entropy = self.entropy.as_ref();
         let (route, outcome) = plan(&stored.link, visitor, now, entropy, visit.query.as_deref());
         let limited = stored.link.settings.clicks_limit.is_some();
-        // HEAD and previews never count; on a click-limited link they get no destination.
+        // HEAD is never recorded; on a click-limited link it gets no destination.
         if visit.head {
             return Ok(if limited { VisitOutcome::Live } else { outcome });
         }
-        match visitor.agent {
-            Agent::Preview => return Ok(outcome),
-            // Bots are not counted; on a click-limited link their delivery still consumes it.
-            Agent::Bot(_) if !limited => return Ok(outcome),
-            Agent::Bot(_) | Agent::Human => {}
-        }
-        let asker = if visitor.agent == Agent::Human && !visit.global_privacy_control {
-            self.asking_for_location(cache, &stored.link).await
-        } else {
-            None
-        };
         let click = self.click(&stored.link, visitor, route, now, visit.trigger);
+        // Bots and preview crawlers are recorded apart from clicks (a bot's delivery of a
+        // click-limited link still consumes it).
+        if visitor.agent != Agent::Human {
+            return self.automated_visit(&stored.link, click, outcome).await;
+        }
+        let asker = if visit.global_privacy_control {
+            None
+        } else {
+            self.asking_for_location(cache, &stored.link).await
+        };
         let placement = ClickPlacement {
             shard: entropy.below(keys::CLICK_SHARDS),
             expires_at: now + chrono::Duration::days(i64::from(self.config.click_retention_days)),
@@ -248,8 +248,8 @@ impl Service {
             click_id: click.id.clone(),
         };
         // A person on a link with conversion tracking takes the click's id to the destination,
-        // which can report an outcome against it; bots never convert.
-        let outcome = if stored.link.settings.conversion_tracking && visitor.agent == Agent::Human {
+        // which can report an outcome against it.
+        let outcome = if stored.link.settings.conversion_tracking {
             outcome.with_click(&token)
         } else {
             outcome
@@ -357,7 +357,8 @@ impl Service {
             browser: visitor.browser,
             referrer: visitor.referrer.clone(),
             visitor: visitor.visitor_hash.clone(),
-            bot: matches!(visitor.agent, Agent::Bot(_)),
+            bot: visitor.agent != Agent::Human,
+            bot_family: visitor.agent.family(),
             trigger,
         }
     }

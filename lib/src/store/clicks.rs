@@ -1,17 +1,18 @@
-//! Raw click items: one per counted visit, sharded per link-day (docs/data-model.md).
+//! Raw click items: one per counted visit, and one per automated visit (a bot's or a preview
+//! crawler's), sharded per workspace-day (docs/data-model.md).
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Item, Store, StoreError, decode, encode, keys, n, s, update_applied};
-use crate::domain::{Area, Browser, ClickToken, Device, Hostname, Os, Slug};
+use crate::domain::{Area, BotFamily, Browser, ClickToken, Device, Hostname, Os, Slug, Vocabulary};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
-/// A delivery of a link's destination, as the redirect records it: a counted click, or (on a
-/// click-limited link, where every delivery consumes the limit) a bot's visit, which the
-/// aggregator leaves out of analytics.
+/// A visit of a live link, as the redirect records it: a person's counted click, or an automated
+/// visit (a bot's or a preview crawler's `GET`), which the aggregator folds apart from clicks, by
+/// family (on a click-limited link a bot's delivery also consumed the limit).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Click {
@@ -43,13 +44,31 @@ pub struct Click {
     pub referrer: Option<String>,
     /// Hash of IP and user agent (the IP itself is never stored).
     pub visitor: String,
-    /// A bot's visit of a click-limited link: it consumed the limit but is not a click.
+    /// An automated visit (a bot or a preview crawler): never a click.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bot: bool,
+    /// What kind of robot made an automated visit; read it through [`Click::family`].
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "any_family")]
+    pub bot_family: Option<BotFamily>,
     /// What brought the visitor: the link, or a scan of its QR code (`qr=1`). Clicks stored
     /// before it existed read back as `link`.
     #[serde(default)]
     pub trigger: Trigger,
+}
+
+impl Click {
+    /// The family of an automated visit, `None` for a person's click. A bot item written before
+    /// families existed, or naming one this code does not know, is `other`.
+    pub fn family(&self) -> Option<BotFamily> {
+        self.bot.then(|| self.bot_family.unwrap_or(BotFamily::Other))
+    }
+}
+
+/// A stored family, read leniently: a name this code does not know is `other`, never an error
+/// that would stop the aggregator.
+fn any_family<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<BotFamily>, D::Error> {
+    let name: Option<String> = Option::deserialize(deserializer)?;
+    Ok(name.map(|name| BotFamily::parse(&name).unwrap_or(BotFamily::Other)))
 }
 
 /// Where a click is written and how long it is kept.
@@ -83,7 +102,7 @@ impl Store {
         Ok((click.id == token.click_id && !click.bot).then_some(click))
     }
 
-    /// Records a click of a link without a click limit: one `PutItem`.
+    /// Records a click (or an automated visit): one `PutItem`.
     pub async fn record_click(&self, click: &Click, placement: ClickPlacement) -> Result<(), StoreError> {
         self.client
             .put_item()
@@ -123,5 +142,44 @@ impl Store {
     pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
         self.every_shard(|shard| keys::click(workspace, day, shard, "").pk)
             .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bot_item(family: Option<&str>) -> serde_json::Value {
+        let mut item = serde_json::json!({
+            "id": "65a1b2c3d4e5f60718293a4d", "linkId": "65a1b2c3d4e5f60718293a4c",
+            "workspaceId": "65a1b2c3d4e5f60718293a4b", "at": "2026-03-02T12:00:00Z", "day": "2026-03-02",
+            "device": "desktop", "visitor": "00", "bot": true
+        });
+        if let Some(family) = family {
+            item["botFamily"] = family.into();
+        }
+        item
+    }
+
+    fn family_of(item: serde_json::Value) -> Option<BotFamily> {
+        serde_json::from_value::<Click>(item).expect("a click item").family()
+    }
+
+    #[test]
+    fn an_automated_visit_reads_back_with_its_family() {
+        assert_eq!(family_of(bot_item(Some("search"))), Some(BotFamily::Search));
+    }
+
+    #[test]
+    fn a_bot_item_without_a_family_or_with_an_unknown_one_is_other() {
+        assert_eq!(family_of(bot_item(None)), Some(BotFamily::Other));
+        assert_eq!(family_of(bot_item(Some("scraper"))), Some(BotFamily::Other));
+    }
+
+    #[test]
+    fn a_persons_click_has_no_family() {
+        let mut item = bot_item(None);
+        item["bot"] = false.into();
+        assert_eq!(family_of(item), None);
     }
 }

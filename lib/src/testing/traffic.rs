@@ -54,6 +54,7 @@ pub fn click(link: &ObjectId, ws: &ObjectId, day: NaiveDate, visitor: u64, rule:
         // The production visitor hash (SHA-256 of IP and user agent), one distinct visitor each.
         visitor: crate::visitor::visitor_hash(&visitor.to_string(), "bench"),
         bot: false,
+        bot_family: None,
         // One visit in five comes from a printed QR code.
         trigger: if e.below(5) == 0 {
             crate::visitor::Trigger::Qr

@@ -236,6 +236,7 @@ impl Summed {
             conversions: self.count(dimension::CONVERSIONS),
             located: self.located(dimension::LOCATED),
             gps_shared: self.located(dimension::GPS_SHARED),
+            bots: self.bot_visits(),
         }
     }
 
@@ -336,6 +337,7 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
         conversions: summed.conversions(),
         daily_conversions: summed.daily_conversions(from, to),
         locations: summed.location_cells(),
+        bots: summed.bots(),
         ab_test_result,
     }
 }
@@ -386,5 +388,6 @@ pub fn workspace_report(
         conversions: summed.conversions(),
         daily_conversions: summed.daily_conversions(from, to),
         locations: summed.location_cells(),
+        bots: summed.bots(),
     }
 }

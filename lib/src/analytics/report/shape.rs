@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::analytics::bot_report::Bots;
 use crate::analytics::conversion_report::{AbTestResult, Amounts, Conversions};
 
 /// `{ title, value, flag? }`, keyed by the dimension value.
@@ -29,6 +30,9 @@ pub struct Totals {
     pub located: u64,
     /// Clicks in the range whose visitor shared a position.
     pub gps_shared: u64,
+    /// Automated visits in the range (bots and preview crawlers): left out of every click count,
+    /// `total` and `periodTotal` included.
+    pub bots: u64,
 }
 
 /// Clicks in one report cell (a geohash of precision 5, about 5 km): `{ title, value, lat, lon,
@@ -121,6 +125,9 @@ pub struct LinkAnalytics {
     pub daily_conversions: BTreeMap<String, u64>,
     /// Located clicks by report cell.
     pub locations: Locations,
+    /// Automated visits left out of the clicks, by family (`search`, `seo`, `monitor`, `preview`,
+    /// `library`, `other`): the families with at least one.
+    pub bots: Bots,
     /// For a link with an A/B test: which variant converts best, and how likely.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ab_test_result: Option<AbTestResult>,
@@ -154,4 +161,7 @@ pub struct WorkspaceAnalytics {
     pub daily_conversions: BTreeMap<String, u64>,
     /// Located clicks by report cell.
     pub locations: Locations,
+    /// Automated visits left out of the clicks, by family (`search`, `seo`, `monitor`, `preview`,
+    /// `library`, `other`): the families with at least one.
+    pub bots: Bots,
 }

@@ -212,7 +212,9 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
                  leader and each variant's probability of converting best). Where visitors were: locations, keyed \
                  by ~5 km cell (geohash of 5 characters) with title, value, lat, lon of the cell's centre and \
                  precise (clicks placed there by a position the visitor chose to share), totals.located and \
-                 totals.gpsShared; never a precise position."
+                 totals.gpsShared; never a precise position. What was filtered out: totals.bots (automated \
+                 visits by bots and link-preview crawlers, never in total, periodTotal or any other count) and \
+                 bots, keyed by family (search, seo, monitor, preview, library, other) with title and value."
                     .into(),
             input: input::<LinkAnalyticsArgs>(&[]),
             output: output::<LinkAnalytics>(),
@@ -228,8 +230,9 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
                 "Clicks across all links of the workspace between from and to (YYYY-MM-DD, UTC days, inclusive; \
                  default: since the workspace was created, until today): totals, daily traffic, clicks and \
                  conversions per link, conversions by event, dailyConversions, breakdowns by country, city, \
-                 device, browser and OS, and locations by ~5 km cell with totals.located and totals.gpsShared (as \
-                 in get_link_analytics). Only the workspace owner or a manager may call it."
+                 device, browser and OS, locations by ~5 km cell with totals.located and totals.gpsShared, and \
+                 the automated visits left out, totals.bots and bots by family (as in get_link_analytics). Only \
+                 the workspace owner or a manager may call it."
                     .into(),
             input: input::<RangeArgs>(&[]),
             output: output::<WorkspaceAnalytics>(),

@@ -2,7 +2,7 @@
 //! (`/app/w/<ws>/analytics`, owners and managers). Both read the same reports as the HTTP API
 //! (`Service::link_analytics`, `Service::workspace_analytics`) over a [`Range`] chosen by a preset
 //! or two dates, and draw them: clicks and conversions per day, breakdown bars, tables, CSV
-//! downloads (the conversions' words are in `conversions.rs`).
+//! downloads (the conversions' words are in `conversions.rs`, the automated visits' in `bots.rs`).
 
 use chrono::NaiveDate;
 use lambda_http::http::StatusCode;
@@ -12,6 +12,7 @@ use super::super::{Page, PageRequest};
 use super::analytics_views::{
     Breakdown, BreakdownRow, DailyChart, LinkAnalyticsPage, RouteRow, TopLink, WorkspaceAnalyticsPage,
 };
+use super::bots;
 use super::charts::{self, Fit, Tone};
 use super::context::Workspace;
 use super::conversions;
@@ -246,6 +247,7 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
         period_total: report.totals.period_total,
         unique: report.totals.unique,
         conversions_total: report.totals.conversions,
+        bots_left_out: bots::left_out(report.totals.bots, &report.bots),
         daily: Some(daily_chart(Series::Clicks, &report.daily_traffic, daily_csv.clone())),
         conversions: converting.then(|| {
             let daily = daily_chart(Series::Conversions, &report.daily_conversions, daily_csv);
@@ -309,6 +311,7 @@ pub async fn workspace(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<
         period_total: total,
         unique: report.totals.unique,
         conversions_total: report.totals.conversions,
+        bots_left_out: bots::left_out(report.totals.bots, &report.bots),
         daily: refusal
             .is_none()
             .then(|| daily_chart(Series::Clicks, &report.daily_traffic, daily_csv.clone())),

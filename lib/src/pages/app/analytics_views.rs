@@ -149,6 +149,8 @@ pub struct LinkAnalyticsPage {
     pub period_total: u64,
     pub unique: u64,
     pub conversions_total: u64,
+    /// The automated visits the clicks leave out, in a sentence (`None` without any).
+    pub bots_left_out: Option<String>,
     pub daily: Option<DailyChart>,
     pub conversions: Option<ConversionsView>,
     pub breakdowns: Vec<Breakdown>,
@@ -183,6 +185,8 @@ pub struct WorkspaceAnalyticsPage {
     pub period_total: u64,
     pub unique: u64,
     pub conversions_total: u64,
+    /// The automated visits the clicks leave out, in a sentence (`None` without any).
+    pub bots_left_out: Option<String>,
     pub daily: Option<DailyChart>,
     pub conversions: Option<ConversionsView>,
     pub top_links: Vec<TopLink>,

@@ -9,6 +9,7 @@
 mod analytics;
 mod analytics_views;
 mod anchors;
+mod bots;
 mod charts;
 mod context;
 mod conversions;

@@ -1,0 +1,50 @@
+//! An automated visit of a live link, a bot's or a preview crawler's `GET`: never a click, but
+//! recorded, with the robot's family, for the aggregator to count apart (what the reports say was
+//! left out).
+//!
+//! Cost: one `PutItem`, the raw item (`bot`, `botFamily`), kept [`BOT_VISIT_RETENTION_DAYS`]. A
+//! bot's `302` of a click-limited link takes the conditional update that consumes the limit first,
+//! as a person's click does; a preview crawler's page hands out no destination on such a link, so
+//! it consumes nothing.
+
+use super::visit::VisitOutcome;
+use super::{Service, ServiceError};
+use crate::domain::Link;
+use crate::store::{Click, ClickPlacement, keys};
+
+/// How long the item of an automated visit is kept, where a person's click is kept
+/// `CLICK_RETENTION_DAYS`: only the aggregator reads it, from the table's stream (which holds a
+/// record 24 hours), so a week is ample, and robots' traffic does not pile up for a year.
+pub const BOT_VISIT_RETENTION_DAYS: i64 = 7;
+
+impl Service {
+    /// Records an automated visit (`click` has `bot` and its family) and answers `outcome`; a
+    /// redirect of a click-limited link answers `410` instead once the limit is spent, recording
+    /// nothing.
+    pub(super) async fn automated_visit(
+        &self,
+        link: &Link,
+        click: Click,
+        outcome: VisitOutcome,
+    ) -> Result<VisitOutcome, ServiceError> {
+        let hands_out_destination = matches!(outcome, VisitOutcome::Redirect { .. });
+        if link.settings.clicks_limit.is_some()
+            && hands_out_destination
+            && !self
+                .store
+                .count_limited_click(&link.domain, &link.slug, &link.id)
+                .await?
+        {
+            return Ok(VisitOutcome::Gone);
+        }
+        let placement = ClickPlacement {
+            shard: self.entropy.below(keys::CLICK_SHARDS),
+            expires_at: click.at + chrono::Duration::days(BOT_VISIT_RETENTION_DAYS),
+        };
+        // The robot is served even when its visit could not be recorded: it is not a click.
+        if let Err(err) = self.store.record_click(&click, placement).await {
+            tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "automated visit not recorded");
+        }
+        Ok(outcome)
+    }
+}
