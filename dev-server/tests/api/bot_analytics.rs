@@ -270,7 +270,6 @@ async fn a_bot_record_delivered_twice_counts_once() {
 }
 
 #[tokio::test]
-#[ignore = "needs the issue-28 classifier"]
 async fn each_robot_is_counted_in_its_family() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
