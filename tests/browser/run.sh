@@ -43,6 +43,9 @@ log "conversion tracking in Chromium: the editor's snippet on a loopback site, a
 log "where visitors are in Chromium: the consent page granted, refused, without JavaScript and with GPC; the maps"
 "$E2E_PYTHON" tests/browser/locations_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+log "what the counts leave out in Chromium: a person and five robots, the analytics page's line"
+"$E2E_PYTHON" tests/browser/bots_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

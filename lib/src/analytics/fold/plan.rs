@@ -229,4 +229,3 @@ fn plan_shared_location(counters: &mut Counters, record: &StreamRecord, l: &Shar
         );
     }
 }
-

@@ -157,6 +157,12 @@ static FAMILIES: LazyLock<Families> = LazyLock::new(|| {
     Families { automaton, entries }
 });
 
+/// Builds the family lookup now (the classifier's background thread does, so that no robot's
+/// visit waits for it).
+pub(super) fn prepare() {
+    LazyLock::force(&FAMILIES);
+}
+
 /// The family of a robot's user agent: that of the longest token found where it must stand (the
 /// most specific), a tie going to the first of preview, search, SEO, monitor, library; `other`
 /// when none says.
