@@ -65,6 +65,9 @@ pub fn view(totals: &Totals, cells: &Locations, countries: &Breakdown) -> WhereV
 fn summary(totals: &Totals) -> String {
     let (located, total, shared) = (totals.located, totals.period_total, totals.gps_shared);
     let noun = if total == 1 { "click" } else { "clicks" };
+    if located == 0 {
+        return format!("None of the {total} {noun} in the range has a location.");
+    }
     let verb = if located == 1 { "has" } else { "have" };
     let estimate = "CloudFront's estimate from the visitor's address, to about 11 km";
     let sources = match shared {
@@ -86,6 +89,11 @@ mod tests {
             gps_shared,
             ..Totals::default()
         }
+    }
+
+    #[test]
+    fn a_range_without_located_clicks_says_so_plainly() {
+        assert_eq!(summary(&totals(1, 0, 0)), "None of the 1 click in the range has a location.");
     }
 
     #[test]
