@@ -336,6 +336,7 @@ use super::Anchor::{{self, {anchors}}};
 use crate::domain::BotFamily::{{self, {families}}};
 
 /// (token, where it must stand, family, whether it joins the one-pass scan).
+#[rustfmt::skip]
 pub(super) const LIST: &[(&str, Anchor, BotFamily, bool)] = &[""")
     for (token, anchor), (fam, scan) in sorted(table.items()):
         print(f"    ({rust_str(token)}, {anchor}, {fam}, {'true' if scan else 'false'}),")

@@ -93,7 +93,10 @@ mod tests {
 
     #[test]
     fn a_range_without_located_clicks_says_so_plainly() {
-        assert_eq!(summary(&totals(1, 0, 0)), "None of the 1 click in the range has a location.");
+        assert_eq!(
+            summary(&totals(1, 0, 0)),
+            "None of the 1 click in the range has a location."
+        );
     }
 
     #[test]

@@ -39,6 +39,7 @@ use super::Anchor::{self, Anywhere, End, Start};
 use crate::domain::BotFamily::{self, Library, Monitor, Other, Preview, Search, Seo};
 
 /// (token, where it must stand, family, whether it joins the one-pass scan).
+#[rustfmt::skip]
 pub(super) const LIST: &[(&str, Anchor, BotFamily, bool)] = &[
     (" dvbot/", Anywhere, Other, false),
     (" ptst/", Anywhere, Monitor, true),
@@ -666,12 +667,7 @@ pub(super) const LIST: &[(&str, Anchor, BotFamily, bool)] = &[
     ("http banner detection", Anywhere, Other, false),
     ("http_get", Anywhere, Library, false),
     ("httpie/", Start, Library, false),
-    (
-        "https://developers.cloudflare.com/security-center/",
-        Anywhere,
-        Other,
-        false,
-    ),
+    ("https://developers.cloudflare.com/security-center/", Anywhere, Other, false),
     ("httpunit/", Anywhere, Library, false),
     ("httpurlconnection", Anywhere, Library, false),
     ("httrack ", Anywhere, Library, true),
