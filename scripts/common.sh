@@ -27,6 +27,9 @@ MCP_INSPECTOR_VERSION="2.12.0"
 MCP_CONFORMANCE_VERSION="0.1.16"
 OPENAPI_SPEC_VALIDATOR_VERSION="0.9.0"
 SCHEMATHESIS_VERSION="4.32.5"
+MOTO_VERSION="5.2.5"
+FLASK_VERSION="3.1.3"
+FLASK_CORS_VERSION="6.0.5"
 
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
@@ -191,6 +194,26 @@ venv_tool() {
         fi
         ln -sf "$venv/bin/$cmd" "$CACHE/bin/$cmd"
     done
+}
+
+# A local Amazon SQS for the redirect's dead-letter queue: moto's server (only its SQS is used),
+# started on loopback by scripts/test and scripts/serve (start_sqs_local).
+ensure_sqs_local() {
+    venv_tool moto "moto==$MOTO_VERSION flask==$FLASK_VERSION flask-cors==$FLASK_CORS_VERSION" moto_server
+}
+
+# start_sqs_local PORT: moto's SQS on loopback; exports AWS_ENDPOINT_URL_SQS and SQS_PID.
+start_sqs_local() {
+    local port=$1
+    local out="${TMPDIR:-/tmp}/sqs-local-$port.log"
+    moto_server -H 127.0.0.1 -p "$port" >"$out" 2>&1 &
+    # shellcheck disable=SC2034 # read by the scripts that source this file
+    SQS_PID=$!
+    if ! wait_for_port "$port" 60; then
+        cat "$out" >&2
+        fail "the local SQS (moto_server) did not start on port $port (log above)" "check that port $port is free and that $CACHE/bin/moto_server runs"
+    fi
+    export AWS_ENDPOINT_URL_SQS="http://127.0.0.1:$port"
 }
 
 ensure_cfn_lint() {

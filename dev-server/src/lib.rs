@@ -61,6 +61,7 @@ impl Functions {
             .unwrap_or_else(|| lib::redirect::random_location_key(service.entropy.as_ref()));
         Arc::new(Self {
             redirector: Redirector::new(service.clone())
+                .with_dead_letters(settings.dead_letters)
                 .with_origin_secret(settings.origin_secret)
                 .with_location_key(location_key.clone()),
             location: LocationDoor::new(service.clone(), location_key),
@@ -86,12 +87,16 @@ pub struct Settings {
     /// The key location grants are signed with (`VISITOR_SIGNING_SECRET`); a random one for
     /// this process when none is set.
     pub location_key: Option<lib::domain::SigningKey>,
+    /// Where the redirect keeps clicks it could not write (`CLICK_DEAD_LETTER_QUEUE_URL`, with
+    /// `AWS_ENDPOINT_URL_SQS` for the local SQS `scripts/serve` starts); none when unset.
+    pub dead_letters: Option<lib::store::DeadLetters>,
 }
 
 impl Settings {
     /// The settings a deployed function reads (which must be valid), and the production fetcher.
-    pub fn from_env() -> Result<Self, lib::config::ConfigError> {
+    pub async fn from_env() -> Result<Self, lib::config::ConfigError> {
         Ok(Self {
+            dead_letters: lib::store::DeadLetters::from_env().await,
             mcp: lib::mcp::Settings::from_env()?,
             pages: lib::pages::Settings::from_env()?,
             fetcher: lib::net::Fetcher::public(),

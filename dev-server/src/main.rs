@@ -4,5 +4,5 @@
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     lib::telemetry::init_local();
     let seed = std::env::args().any(|a| a == "--seed-demo");
-    dev_server::run(dev_server::Settings::from_env()?, seed).await
+    dev_server::run(dev_server::Settings::from_env().await?, seed).await
 }

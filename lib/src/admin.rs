@@ -231,3 +231,18 @@ pub async fn set_password(service: &Service, user: &str, password: &str) -> Resu
     })?;
     Ok(user)
 }
+
+/// Writes the clicks waiting in the redirect's dead-letter queue (`CLICK_DEAD_LETTER_QUEUE_URL`),
+/// at most `max` messages (see [`Service::replay_dead_letters`]).
+pub async fn replay_clicks(service: &Service, max: usize) -> Result<crate::service::Replayed, AdminError> {
+    let variable = crate::store::dead_letters::QUEUE_URL_VARIABLE;
+    let queue = crate::store::DeadLetters::from_env().await.ok_or_else(|| {
+        AdminError::Invalid(Invalid::new(
+            variable,
+            format!(
+                "{variable} is not set: give the dead-letter queue's URL (the stack's ClickDeadLetterQueueUrl output)"
+            ),
+        ))
+    })?;
+    Ok(service.replay_dead_letters(&queue, max).await?)
+}

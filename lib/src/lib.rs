@@ -2,6 +2,7 @@
 //! authentication and the service operations both doors (HTTP API and MCP) call.
 
 pub mod admin;
+pub mod after_response;
 pub mod analytics;
 pub mod clock;
 pub mod config;

@@ -47,8 +47,24 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
+    /// Clicks the redirect could not write.
+    Clicks {
+        #[command(subcommand)]
+        command: ClickCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum ClickCommand {
+    /// Write the clicks waiting in the dead-letter queue (CLICK_DEAD_LETTER_QUEUE_URL), each
+    /// once, and remove them from it.
+    Replay {
+        /// The most messages to read in this run.
+        #[arg(long, default_value_t = 1000)]
+        max: usize,
+    },
 }
 
 #[derive(Subcommand)]

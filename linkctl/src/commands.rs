@@ -5,7 +5,9 @@ use lib::domain::Plan;
 use lib::service::Service;
 use serde_json::{Value, json};
 
-use crate::cli::{Command, DomainCommand, KeyCommand, MemberCommand, TagCommand, UserCommand, WorkspaceCommand};
+use crate::cli::{
+    ClickCommand, Command, DomainCommand, KeyCommand, MemberCommand, TagCommand, UserCommand, WorkspaceCommand,
+};
 
 /// The plan as printed: quotas and the effective rate limits of the workspace.
 fn plan_json(service: &Service, plan: &Plan) -> Value {
@@ -129,6 +131,16 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name })
         }
         Command::Openapi => json!({ "openapi": lib::openapi::document() }),
+        Command::Clicks {
+            command: ClickCommand::Replay { max },
+        } => {
+            let replayed = admin::replay_clicks(service, max).await?;
+            json!({
+                "written": replayed.written,
+                "alreadyStored": replayed.already_stored,
+                "unreadable": replayed.unreadable,
+            })
+        }
         Command::Key {
             command: KeyCommand::Create { user, api, mcp_scopes },
         } => {

@@ -8,6 +8,8 @@ use serde_json::Value;
 struct Cli {
     table: String,
     endpoint: String,
+    /// The dead-letter queue's URL given to linkctl, if any.
+    queue: Option<String>,
 }
 
 impl Cli {
@@ -17,7 +19,11 @@ impl Cli {
         let table = format!("cli-{:016x}", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy));
         let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
         lib::store::create_table(&client, &table).await.expect("table");
-        Self { table, endpoint }
+        Self {
+            table,
+            endpoint,
+            queue: None,
+        }
     }
 
     fn run(&self, args: &[&str]) -> Output {
@@ -35,6 +41,12 @@ impl Cli {
             .env("AWS_ACCESS_KEY_ID", "local")
             .env("AWS_SECRET_ACCESS_KEY", "local")
             .env("AWS_REGION", "us-east-1")
+            .env_remove("CLICK_DEAD_LETTER_QUEUE_URL")
+            .envs(
+                self.queue
+                    .iter()
+                    .map(|url| ("CLICK_DEAD_LETTER_QUEUE_URL", url.as_str())),
+            )
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -337,4 +349,55 @@ async fn a_short_password_is_refused_with_one_line_and_nothing_is_created() {
         "linkctl: password must have at least 12 characters."
     );
     cli.ok(&["user", "create", "--email", "ann@example.com"]);
+}
+
+/// A click of nobody in particular, as the redirect would have kept it.
+fn dead_letter(workspace: &str, link: &str) -> lib::store::DeadLetter {
+    let click: lib::store::Click = serde_json::from_value(serde_json::json!({
+        "id": lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy),
+        "linkId": link, "workspaceId": workspace,
+        "at": chrono::Utc::now(), "day": chrono::Utc::now().date_naive(),
+        "device": "desktop", "visitor": "00"
+    }))
+    .expect("a click");
+    let placement = lib::store::ClickPlacement {
+        shard: 5,
+        expires_at: chrono::Utc::now() + chrono::Duration::days(30),
+    };
+    lib::store::DeadLetter::new(click, placement)
+}
+
+#[tokio::test]
+async fn clicks_replay_without_a_queue_says_which_setting_is_missing() {
+    let cli = Cli::new().await;
+    let reason = cli.fails(&["clicks", "replay"]);
+    assert!(reason.contains("CLICK_DEAD_LETTER_QUEUE_URL is not set"), "{reason}");
+}
+
+#[tokio::test]
+async fn clicks_replay_writes_each_waiting_click_once_and_prints_the_counts() {
+    let mut cli = Cli::new().await;
+    let queue = lib::testing::local_dead_letters().await;
+    cli.queue = Some(queue.queue_url().to_string());
+    let workspace = lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
+    let link = lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
+    let letter = dead_letter(workspace.as_str(), link.as_str());
+    queue.send(&letter).await.expect("send");
+    queue.send(&letter).await.expect("send the same click again");
+
+    let out = cli.run(&["clicks", "replay"]);
+
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        printed,
+        serde_json::json!({ "written": 1, "alreadyStored": 1, "unreadable": 0 })
+    );
+    let service = cli.service().await;
+    let stored = lib::testing::store(&service)
+        .clicks_on(&workspace, letter.click.day)
+        .await
+        .expect("clicks");
+    assert_eq!(stored, vec![letter.click]);
+    assert_eq!(lib::testing::messages_in(&queue).await, 0);
 }

@@ -23,7 +23,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     std::fs::write(url_file, &url)?;
     let settings = dev_server::Settings {
         fetcher: server.fetcher(),
-        ..dev_server::Settings::from_env()?
+        ..dev_server::Settings::from_env().await?
     };
     dev_server::run(settings, false).await
 }

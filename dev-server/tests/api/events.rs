@@ -131,6 +131,7 @@ async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
     let response = redirect::handler(&redirector, load_event("redirect.json", None))
         .await
         .expect("handler");
+    redirector.after().settled().await;
     assert_eq!(response.status(), 302);
     assert_eq!(
         response.headers()["location"],

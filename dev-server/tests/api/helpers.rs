@@ -86,6 +86,14 @@ async fn spawn(
     spawn_with(configure, with_logos, settings).await
 }
 
+/// `spawn_app` whose functions reach DynamoDB through `endpoint` (a test proxy in front of
+/// DynamoDB Local), making at most `attempts` attempts per request, with `settings`.
+pub async fn spawn_app_through(endpoint: &str, attempts: u32, settings: dev_server::Settings) -> TestApp {
+    let requests = RequestCounter::new();
+    let client = lib::testing::local_client_with_attempts(endpoint, &requests, attempts).await;
+    spawn_on(client, requests, |_| {}, |service| service, settings).await
+}
+
 async fn spawn_with(
     configure: impl FnOnce(&mut Config),
     adjust: impl FnOnce(Service) -> Service,
@@ -93,6 +101,16 @@ async fn spawn_with(
 ) -> TestApp {
     let requests = RequestCounter::new();
     let client = dynamodb_client(&requests).await;
+    spawn_on(client, requests, configure, adjust, settings).await
+}
+
+async fn spawn_on(
+    client: aws_sdk_dynamodb::Client,
+    requests: RequestCounter,
+    configure: impl FnOnce(&mut Config),
+    adjust: impl FnOnce(Service) -> Service,
+    settings: dev_server::Settings,
+) -> TestApp {
     let table = unique_table();
     lib::store::create_table(&client, &table)
         .await
@@ -415,11 +433,18 @@ impl TestApp {
             request = request.header(*k, *v);
         }
         let response = request.send().await.expect("visit");
+        // The click is written after the answer: a test reads the table once it is.
+        self.settled().await;
         Visit {
             status: response.status(),
             headers: response.headers().clone(),
             body: response.text().await.expect("body"),
         }
+    }
+
+    /// Waits until every answered visit's click is written.
+    pub async fn settled(&self) {
+        self.functions.redirector.after().settled().await;
     }
 
     pub async fn get(&self, path: &str, headers: &[(&str, &str)]) -> Visit {

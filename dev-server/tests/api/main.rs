@@ -3,6 +3,7 @@
 
 mod accounts;
 mod analytics;
+mod answer_first;
 mod app_analytics;
 mod app_bots;
 mod app_conversions;

@@ -36,7 +36,8 @@ impl Redirector {
     }
 }
 
-/// Answers one visit.
+/// Answers one visit, leaving its click to [`Redirector::after`] (the function's handler says when
+/// the answer is ready: `AfterResponse::answered`).
 pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     let head = req.method() == Method::HEAD;
     if req.method() != Method::GET && !head {
@@ -56,11 +57,18 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     let Some(visit) = read_visit(&req, head) else {
         return response_for(&VisitOutcome::NotFound, head, wants_json, &redirector.location_key);
     };
-    let outcome = match redirector.service.visit(&redirector.cache, visit).await {
-        Ok(outcome) => outcome,
+    let visited = match redirector.service.visit(&redirector.cache, visit).await {
+        Ok(visited) => visited,
         Err(err) => return http::error_response(&err, &http::request_id(&req)),
     };
-    response_for(&outcome, head, wants_json, &redirector.location_key)
+    // The click is written after the answer (see `crate::after_response`).
+    if let Some(pending) = visited.pending {
+        let recorder = redirector.recorder.clone();
+        redirector.after.defer(async move {
+            recorder.record(pending).await;
+        });
+    }
+    response_for(&visited.outcome, head, wants_json, &redirector.location_key)
 }
 
 /// The visit a request asks for; `None` when its host or path cannot name a link (404).

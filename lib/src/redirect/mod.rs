@@ -11,17 +11,26 @@ pub mod pixel;
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 pub use pages::GONE;
 
+use std::sync::Arc;
+
+use crate::after_response::AfterResponse;
 use crate::clock::Entropy;
 use crate::config::ConfigError;
 use crate::domain::{LOCATION_PURPOSE, SigningKey};
-use crate::service::{LinkCache, Service};
+use crate::service::{ClickRecorder, LinkCache, Service};
+use crate::store::DeadLetters;
 
 /// The redirect function's state: the service, its per-instance link cache, the secret that
-/// proves a request came through CloudFront, and the key location grants are signed with.
+/// proves a request came through CloudFront, the key location grants are signed with, and where
+/// clicks are written after the answer.
 #[derive(Debug)]
 pub struct Redirector {
     pub service: Service,
     cache: LinkCache,
+    /// Writes each visit's click (failing over to the dead-letter queue).
+    recorder: Arc<ClickRecorder>,
+    /// Where that write runs once the answer is ready.
+    after: AfterResponse,
     /// The secret CloudFront adds to every request it forwards (`X-Origin-Verify`).
     origin_secret: Option<String>,
     location_key: SigningKey,
@@ -33,6 +42,8 @@ impl Redirector {
     pub fn new(service: Service) -> Self {
         let location_key = random_location_key(service.entropy.as_ref());
         Self {
+            recorder: Arc::new(service.click_recorder(None)),
+            after: AfterResponse::detached(),
             service,
             cache: LinkCache::default(),
             origin_secret: None,
@@ -44,6 +55,23 @@ impl Redirector {
     pub fn with_origin_secret(mut self, secret: Option<String>) -> Self {
         self.origin_secret = secret.filter(|s| !s.is_empty());
         self
+    }
+
+    /// Keeps clicks whose write failed in `queue`.
+    pub fn with_dead_letters(mut self, queue: Option<DeadLetters>) -> Self {
+        self.recorder = Arc::new(self.service.click_recorder(queue));
+        self
+    }
+
+    /// Writes clicks in `after` (in Lambda, the internal extension's).
+    pub fn with_after_response(mut self, after: AfterResponse) -> Self {
+        self.after = after;
+        self
+    }
+
+    /// Where the clicks of answered visits are written.
+    pub fn after(&self) -> &AfterResponse {
+        &self.after
     }
 
     /// Signs location grants with `key` (the one the location endpoint checks them with).

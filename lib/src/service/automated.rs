@@ -2,11 +2,12 @@
 //! recorded, with the robot's family, for the aggregator to count apart (what the reports say was
 //! left out).
 //!
-//! Cost: one `PutItem`, the raw item (`bot`, `botFamily`), kept [`BOT_VISIT_RETENTION_DAYS`]. A
+//! Cost: one `PutItem` after the answer (see `recording.rs`), the raw item (`bot`, `botFamily`), kept [`BOT_VISIT_RETENTION_DAYS`]. A
 //! bot's `302` of a click-limited link takes the conditional update that consumes the limit first,
 //! as a person's click does; a preview crawler's page hands out no destination on such a link, so
 //! it consumes nothing.
 
+use super::recording::Visited;
 use super::visit::VisitOutcome;
 use super::{Service, ServiceError};
 use crate::domain::Link;
@@ -18,15 +19,15 @@ use crate::store::{Click, ClickPlacement, keys};
 pub const BOT_VISIT_RETENTION_DAYS: i64 = 7;
 
 impl Service {
-    /// Records an automated visit (`click` has `bot` and its family) and answers `outcome`; a
-    /// redirect of a click-limited link answers `410` instead once the limit is spent, recording
-    /// nothing.
+    /// Answers `outcome` and leaves the automated visit (`click` has `bot` and its family) to be
+    /// recorded; a redirect of a click-limited link answers `410` instead once the limit is spent,
+    /// recording nothing.
     pub(super) async fn automated_visit(
         &self,
         link: &Link,
         click: Click,
         outcome: VisitOutcome,
-    ) -> Result<VisitOutcome, ServiceError> {
+    ) -> Result<Visited, ServiceError> {
         let hands_out_destination = matches!(outcome, VisitOutcome::Redirect { .. });
         if link.settings.clicks_limit.is_some()
             && hands_out_destination
@@ -35,16 +36,12 @@ impl Service {
                 .count_limited_click(&link.domain, &link.slug, &link.id)
                 .await?
         {
-            return Ok(VisitOutcome::Gone);
+            return Ok(Visited::answer(VisitOutcome::Gone));
         }
         let placement = ClickPlacement {
             shard: self.entropy.below(keys::CLICK_SHARDS),
             expires_at: click.at + chrono::Duration::days(BOT_VISIT_RETENTION_DAYS),
         };
-        // The robot is served even when its visit could not be recorded: it is not a click.
-        if let Err(err) = self.store.record_click(&click, placement).await {
-            tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "automated visit not recorded");
-        }
-        Ok(outcome)
+        Ok(Visited::recording(outcome, click, placement))
     }
 }

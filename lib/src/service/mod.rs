@@ -18,6 +18,7 @@ pub mod oauth;
 mod operator;
 mod qr;
 mod reading;
+mod recording;
 mod refused_credentials;
 mod sign_in;
 mod table;
@@ -39,6 +40,7 @@ pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use locations::SharedOutcome;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
+pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{

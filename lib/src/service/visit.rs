@@ -2,11 +2,12 @@
 //! visitor, count the click. The redirect door reads the request into a [`Visit`] and encodes
 //! the [`VisitOutcome`].
 //!
-//! One visit costs at most one DynamoDB read (none when the link is cached) and one write
-//! (the raw click, or a robot's visit: see `automated.rs`); a delivery of a click-limited link
-//! costs one more write, the conditional update that consumes the limit, and a person's visit of
-//! a link that asks for location one more read, its workspace (cached like the link). `HEAD`,
-//! `404` and `410` write nothing.
+//! One visit costs at most one DynamoDB read (none when the link is cached) before its answer,
+//! and one write after it (the raw click, or a robot's visit: see `automated.rs` and
+//! `recording.rs`); a delivery of a click-limited link costs one more write before the answer,
+//! the conditional update that consumes the limit (exactness needs it), and a person's visit of a
+//! link that asks for location one more read, its workspace (cached like the link). `HEAD`, `404`
+//! and `410` write nothing.
 
 use std::sync::Arc;
 
@@ -14,6 +15,7 @@ use chrono::{DateTime, Utc};
 use lambda_http::http::HeaderValue;
 
 use super::link_cache::LinkCache;
+use super::recording::Visited;
 use super::{Service, ServiceError};
 use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Workspace};
 use crate::routing::{self, Route};
@@ -209,14 +211,15 @@ pub fn with_click_id(location: &str, token: &str) -> String {
 }
 
 impl Service {
-    /// Serves one visit; `cache` is the calling function's own (see [`LinkCache`]).
-    pub async fn visit(&self, cache: &LinkCache, visit: Visit<'_>) -> Result<VisitOutcome, ServiceError> {
+    /// Serves one visit; `cache` is the calling function's own (see [`LinkCache`]). The click is
+    /// left to write after the answer ([`Visited::pending`]).
+    pub async fn visit(&self, cache: &LinkCache, visit: Visit<'_>) -> Result<Visited, ServiceError> {
         let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
-            return Ok(VisitOutcome::NotFound);
+            return Ok(Visited::answer(VisitOutcome::NotFound));
         };
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
-            return Ok(VisitOutcome::Gone);
+            return Ok(Visited::answer(VisitOutcome::Gone));
         }
         let visitor = &Visitor::classify(&visit.headers);
         let entropy = self.entropy.as_ref();
@@ -224,7 +227,7 @@ impl Service {
         let limited = stored.link.settings.clicks_limit.is_some();
         // HEAD is never recorded; on a click-limited link it gets no destination.
         if visit.head {
-            return Ok(if limited { VisitOutcome::Live } else { outcome });
+            return Ok(Visited::answer(if limited { VisitOutcome::Live } else { outcome }));
         }
         let click = self.click(&stored.link, visitor, route, now, visit.trigger);
         // Bots and preview crawlers are recorded apart from clicks (a bot's delivery of a
@@ -265,23 +268,17 @@ impl Service {
             }
             None => outcome,
         };
-        if limited {
-            let link = &stored.link;
-            if !self
+        // The limit is consumed before the answer: only a counted click is handed a destination.
+        let link = &stored.link;
+        if limited
+            && !self
                 .store
                 .count_limited_click(&link.domain, &link.slug, &link.id)
                 .await?
-            {
-                return Ok(VisitOutcome::Gone);
-            }
-            // Counted against the limit: the visitor is served even if recording fails.
-            if let Err(err) = self.store.record_click(&click, placement).await {
-                tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "counted click not recorded");
-            }
-            return Ok(outcome);
+        {
+            return Ok(Visited::answer(VisitOutcome::Gone));
         }
-        self.store.record_click(&click, placement).await?;
-        Ok(outcome)
+        Ok(Visited::recording(outcome, click, placement))
     }
 
     async fn load(

@@ -5,7 +5,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, keys, n, s, update_applied};
+use super::{Item, Store, StoreError, decode, encode, keys, n, put_applied, s, update_applied};
 use crate::domain::{Area, BotFamily, Browser, ClickToken, Device, Hostname, Os, Slug, Vocabulary};
 use crate::ids::ObjectId;
 use crate::visitor::Trigger;
@@ -72,7 +72,7 @@ fn any_family<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<BotFa
 }
 
 /// Where a click is written and how long it is kept.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClickPlacement {
     pub shard: u64,
     pub expires_at: DateTime<Utc>,
@@ -112,6 +112,21 @@ impl Store {
             .await
             .map_err(|e| StoreError::request("PutItem", e))?;
         Ok(())
+    }
+
+    /// Records a click unless it is stored already (a replay of one whose first write went
+    /// through after all): one conditional `PutItem`; `false` when it was there. The aggregator
+    /// counts a click from its stream `INSERT`, so the click is counted once either way.
+    pub async fn record_click_once(&self, click: &Click, placement: ClickPlacement) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(click_item(click, placement)?))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await;
+        put_applied(result)
     }
 
     /// Counts a click against a link's click limit: one conditional `UpdateItem` on the link

@@ -24,6 +24,31 @@ pub async fn sdk_config_from_env() -> aws_config::SdkConfig {
         .await
 }
 
+/// What a Lambda function's SDK clients share: region and credentials from the environment
+/// variables Lambda sets (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…), `AWS_MAX_ATTEMPTS`, and
+/// [`https_client`], without aws-config's default chain (profile files, instance metadata, SSO,
+/// STS), which a function never needs and which would add to every binary and to its start-up.
+/// Each client adds its own endpoint override (`AWS_ENDPOINT_URL_<SERVICE>`, for local stand-ins).
+pub fn lambda_sdk_config() -> aws_config::SdkConfig {
+    use aws_config::{BehaviorVersion, Region, retry::RetryConfig};
+    let mut config = aws_config::SdkConfig::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .http_client(https_client())
+        .credentials_provider(aws_sdk_dynamodb::config::SharedCredentialsProvider::new(
+            aws_config::environment::EnvironmentVariableCredentialsProvider::new(),
+        ))
+        .region(env("AWS_REGION").or_else(|| env("AWS_DEFAULT_REGION")).map(Region::new));
+    if let Some(attempts) = env("AWS_MAX_ATTEMPTS").and_then(|a| a.trim().parse().ok()) {
+        config = config.retry_config(RetryConfig::standard().with_max_attempts(attempts));
+    }
+    config.build()
+}
+
+/// An environment variable's value, unless unset or blank.
+pub(crate) fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
 impl Store {
     pub fn new(client: Client, table: impl Into<String>) -> Self {
         Self {
@@ -44,24 +69,12 @@ impl Store {
         Client::new(&sdk_config_from_env().await)
     }
 
-    /// A Lambda function's client: region, credentials and endpoint from the environment
-    /// variables Lambda sets (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…; `AWS_ENDPOINT_URL_DYNAMODB` or
-    /// `AWS_ENDPOINT_URL` for DynamoDB Local, `AWS_MAX_ATTEMPTS`), without aws-config's default
-    /// chain (profile files, instance metadata, SSO, STS), which a function never needs and
-    /// which would add to every binary and to its start-up.
+    /// A Lambda function's client: [`lambda_sdk_config`], and the endpoint from
+    /// `AWS_ENDPOINT_URL_DYNAMODB` or `AWS_ENDPOINT_URL` (DynamoDB Local).
     pub fn lambda_client() -> Client {
-        use aws_sdk_dynamodb::config::{BehaviorVersion, Region, retry::RetryConfig};
-        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
-        let mut config = aws_sdk_dynamodb::Config::builder()
-            .behavior_version(BehaviorVersion::latest())
-            .http_client(https_client())
-            .credentials_provider(aws_config::environment::EnvironmentVariableCredentialsProvider::new())
-            .region(env("AWS_REGION").or_else(|| env("AWS_DEFAULT_REGION")).map(Region::new));
+        let mut config = aws_sdk_dynamodb::config::Builder::from(&lambda_sdk_config());
         if let Some(url) = env("AWS_ENDPOINT_URL_DYNAMODB").or_else(|| env("AWS_ENDPOINT_URL")) {
             config = config.endpoint_url(url);
-        }
-        if let Some(attempts) = env("AWS_MAX_ATTEMPTS").and_then(|a| a.trim().parse().ok()) {
-            config = config.retry_config(RetryConfig::standard().with_max_attempts(attempts));
         }
         Client::from_conf(config.build())
     }

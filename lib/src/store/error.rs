@@ -24,6 +24,8 @@ pub enum StoreError {
     Corrupt { pk: String, reason: &'static str },
     #[error("could not encode an item")]
     Encode(#[source] serde_dynamo::Error),
+    #[error("could not encode a message")]
+    Json(#[source] serde_json::Error),
     #[error("DynamoDB kept rejecting {0} because of concurrent transactions")]
     Contention(&'static str),
 }

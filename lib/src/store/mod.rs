@@ -5,6 +5,7 @@ mod accounts;
 mod clicks;
 mod client;
 mod conversions;
+pub mod dead_letters;
 mod error;
 mod idempotency;
 mod items;
@@ -32,8 +33,9 @@ use crate::clock::Entropy;
 
 pub use accounts::{CreateUserError, KeyRotation};
 pub use clicks::{Click, ClickPlacement};
-pub use client::{https_client, sdk_config_from_env};
+pub use client::{https_client, lambda_sdk_config, sdk_config_from_env};
 pub use conversions::{Conversion, Recorded};
+pub use dead_letters::{DeadLetter, DeadLetters};
 pub use error::StoreError;
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use limits::{Counter, RateCharge};

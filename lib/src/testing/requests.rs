@@ -241,6 +241,16 @@ impl Intercept for RequestCounter {
 /// A client for an explicit endpoint (DynamoDB Local) with static local credentials,
 /// counting its requests in `counter`. Used by tests, benchmarks and tools.
 pub async fn local_client(endpoint: &str, counter: &RequestCounter) -> aws_sdk_dynamodb::Client {
+    local_client_with_attempts(endpoint, counter, 10).await
+}
+
+/// [`local_client`] making at most `attempts` attempts per request (a test of a DynamoDB that
+/// cannot be reached gives up sooner).
+pub async fn local_client_with_attempts(
+    endpoint: &str,
+    counter: &RequestCounter,
+    attempts: u32,
+) -> aws_sdk_dynamodb::Client {
     use aws_sdk_dynamodb::config::{BehaviorVersion, Credentials, Region};
     let config = aws_sdk_dynamodb::config::Builder::new()
         .behavior_version(BehaviorVersion::latest())
@@ -250,7 +260,7 @@ pub async fn local_client(endpoint: &str, counter: &RequestCounter) -> aws_sdk_d
         .http_client(crate::store::https_client())
         .interceptor(counter.clone())
         // DynamoDB Local answers lock timeouts under heavy load with a retryable 500.
-        .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(10))
+        .retry_config(aws_sdk_dynamodb::config::retry::RetryConfig::standard().with_max_attempts(attempts))
         // The SDK's retry quota is one token bucket per partition for the whole process: the
         // tests of a binary share it, and a burst of 500s in one test (hundreds of guesses at
         // one item) would leave the others no retries on a loaded machine. DynamoDB Local is
