@@ -91,7 +91,9 @@ async fn main() {
     let link_id = json_of(&created)["id"].as_str().expect("id").to_string();
 
     // Visits of the limited link: the same person and bot agents, one visit each, counted.
-    let redirector = Redirector::new(service.clone());
+    // Each visit's click written before its answer, so the figures count it (and the pixel
+    // finds it).
+    let redirector = Redirector::new(service.clone()).with_after_response(lib::after_response::AfterResponse::inline());
     println!("a link with a click limit, DynamoDB Local at {endpoint}");
     for (who, agent) in [("person", PERSON), ("bot", BOT)] {
         let visit = request(

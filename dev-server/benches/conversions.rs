@@ -127,7 +127,9 @@ async fn main() {
         let created = create_link::handler(&service, create).await.expect("create");
         assert_eq!(created.status(), 200, "{}", json_of(&created));
     }
-    let redirector = Redirector::new(service.clone());
+    // Each visit's click written before its answer, so the figures count it (and the pixel
+    // finds it).
+    let redirector = Redirector::new(service.clone()).with_after_response(lib::after_response::AfterResponse::inline());
     println!("conversion tracking, DynamoDB Local at {endpoint}, {SAMPLES} sequential requests per line");
 
     for slug in ["plain", "tracked"] {
