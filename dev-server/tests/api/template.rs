@@ -222,8 +222,16 @@ fn the_table_is_protected_against_loss() {
 
 /// The DynamoDB actions a function's policy allows: (on the table, on its indexes).
 fn allowed_actions(function: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let (table, index, _) = allowed(function);
+    (table, index)
+}
+
+/// The actions a function's policy allows: (on the table, on its indexes, on the redirect's
+/// dead-letter queue).
+fn allowed(function: &Value) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<String>) {
     let mut table = BTreeSet::new();
     let mut index = BTreeSet::new();
+    let mut queue = BTreeSet::new();
     for policy in function["Properties"]["Policies"].as_sequence().into_iter().flatten() {
         for statement in policy["Statement"].as_sequence().into_iter().flatten() {
             assert_eq!(statement["Effect"].as_str(), Some("Allow"));
@@ -236,16 +244,33 @@ fn allowed_actions(function: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
                 other => vec![text(other)],
             };
             for resource in resources {
-                let into = match resource.as_str() {
-                    "LinksTable.Arn" => &mut table,
-                    "${LinksTable.Arn}/index/*" => &mut index,
+                let (into, service) = match resource.as_str() {
+                    "LinksTable.Arn" => (&mut table, "dynamodb:"),
+                    "${LinksTable.Arn}/index/*" => (&mut index, "dynamodb:"),
+                    "ClickDeadLetters.Arn" => (&mut queue, "sqs:"),
                     other => panic!("unexpected resource {other}"),
                 };
-                into.extend(actions.iter().filter(|a| a.starts_with("dynamodb:")).cloned());
+                into.extend(actions.iter().filter(|a| a.starts_with(service)).cloned());
             }
         }
     }
-    (table, index)
+    (table, index, queue)
+}
+
+#[test]
+fn only_the_redirect_may_send_to_the_dead_letter_queue_and_it_is_told_where_the_queue_is() {
+    let template = template();
+    for (id, function) in functions(&template) {
+        let (_, _, queue) = allowed(&function);
+        let told = &function["Properties"]["Environment"]["Variables"]["CLICK_DEAD_LETTER_QUEUE_URL"];
+        if id == "RedirectFunction" {
+            assert_eq!(queue, BTreeSet::from(["sqs:SendMessage".to_string()]));
+            assert_eq!(text(untagged(told)), "ClickDeadLetters");
+        } else {
+            assert!(queue.is_empty(), "{id} may not touch the dead-letter queue");
+            assert!(told.is_null(), "{id} is not told of it");
+        }
+    }
 }
 
 #[test]
