@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Shared helpers of scripts/serve, scripts/test, scripts/bench and scripts/install: install what
+# Shared helpers of scripts/serve, scripts/test, scripts/bench, scripts/load and scripts/install: install what
 # is missing into a cache outside the repository (so a fresh clone downloads nothing twice) and
 # run DynamoDB Local.
 #
@@ -239,6 +239,18 @@ ensure_shellcheck() {
     if ! command -v shellcheck >/dev/null 2>&1; then
         log "installing shellcheck (Debian)"
         apt_install shellcheck
+    fi
+}
+
+# wrk (Debian), the HTTP load generator of scripts/load: its --latency percentiles and a Lua
+# script (scripts/lib/load.lua) that counts the answers other than 302.
+ensure_wrk() {
+    if ! command -v wrk >/dev/null 2>&1; then
+        log "installing wrk (Debian)"
+        apt_install wrk
+    fi
+    if ! command -v wrk >/dev/null 2>&1; then
+        fail "the Debian package wrk installed no wrk command" "install wrk by hand (apt-get install wrk) and put it on PATH"
     fi
 }
 

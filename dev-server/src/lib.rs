@@ -25,6 +25,8 @@ use tokio::net::TcpListener;
 
 pub mod demo;
 
+pub mod dynamodb_count;
+
 pub mod streams;
 
 /// How long the dev server keeps reading a body it already answered as too large (so the
@@ -49,6 +51,8 @@ pub struct Functions {
     /// The `oauth` function: the authorization server (with the production fetcher of client
     /// ID metadata documents unless a test gives another).
     pub oauth: lib::oauth::AuthorizationServer,
+    /// The DynamoDB requests counted for `scripts/load` (see [`dynamodb_count`]).
+    pub dynamodb_counts: Option<dynamodb_count::DynamoDbCounts>,
 }
 
 impl Functions {
@@ -65,7 +69,11 @@ impl Functions {
                 .with_origin_secret(settings.origin_secret)
                 .with_location_key(location_key.clone()),
             location: LocationDoor::new(service.clone(), location_key),
-            aggregator: streams::StreamPoller::new(streams, service.clone()),
+            aggregator: streams::StreamPoller::new(
+                streams,
+                settings.aggregator_service.unwrap_or_else(|| service.clone()),
+            ),
+            dynamodb_counts: settings.dynamodb_counts,
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
             site,
@@ -90,6 +98,12 @@ pub struct Settings {
     /// Where the redirect keeps clicks it could not write (`CLICK_DEAD_LETTER_QUEUE_URL`, with
     /// `AWS_ENDPOINT_URL_SQS` for the local SQS `scripts/serve` starts); none when unset.
     pub dead_letters: Option<lib::store::DeadLetters>,
+    /// Counts the DynamoDB requests per operation (`DEV_SERVER_COUNT_DYNAMODB=1`; see
+    /// [`dynamodb_count`]); none by default.
+    pub dynamodb_counts: Option<dynamodb_count::DynamoDbCounts>,
+    /// The click aggregator's own service (with its own client, as its Lambda has); the
+    /// functions' service when `None`.
+    pub aggregator_service: Option<Service>,
 }
 
 impl Settings {
@@ -105,17 +119,26 @@ impl Settings {
                 Ok(secret) => Some(lib::redirect::location_key_from(Some(secret))?),
                 Err(_) => None,
             },
+            dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
+            aggregator_service: None,
         })
     }
 }
 
 /// What the `dev-server` binary does: the table (created when missing), the demo data with
 /// `seed`, then every function on `$PORT` (default 3000) and the stream poller, until Ctrl-C.
-pub async fn run(settings: Settings, seed: bool) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     if std::env::var_os("AWS_ENDPOINT_URL_DYNAMODB").is_none() {
         tracing::warn!("AWS_ENDPOINT_URL_DYNAMODB is not set: the dev server will talk to real DynamoDB");
     }
-    let service = Service::from_env().await?;
+    let service = match &settings.dynamodb_counts {
+        Some(counts) => {
+            tracing::info!(path = dynamodb_count::PATH, "counting DynamoDB requests");
+            settings.aggregator_service = Some(dynamodb_count::counted_service(&counts.aggregator).await?);
+            dynamodb_count::counted_service(&counts.functions).await?
+        }
+        None => Service::from_env().await?,
+    };
     if service.ensure_table().await? {
         tracing::info!(table = service.table_name(), "created table");
     }
@@ -283,9 +306,15 @@ pub async fn route(functions: &Functions, req: Request) -> Response<Body> {
     let api = api_for_host(host.as_deref());
     let path = req.uri().path().to_string();
     let method = req.method().as_str().to_string();
+    use lib::manifest::{Api, default_route, find_route};
+    if api == Api::Service
+        && path == dynamodb_count::PATH
+        && let Some(counts) = &functions.dynamodb_counts
+    {
+        return counts.response();
+    }
     // A function URL has its own host in AWS; here it answers on the service host, before the
     // service API's $default route.
-    use lib::manifest::{Api, default_route, find_route};
     let matched = find_route(api, &method, &path)
         .or_else(|| {
             (api == Api::Service)
