@@ -65,7 +65,7 @@ def main():
         s = samples[binary]
         name = os.path.basename(binary)
         print(
-            f"  {name:22} median {statistics.median(s):6.2f} ms   "
+            f"  {name:24} median {statistics.median(s):6.2f} ms   "
             f"min {min(s):6.2f}   max {max(s):6.2f}   ({runs} starts)"
         )
 

@@ -134,7 +134,7 @@ def respond_once(binary, slug, domain):
 
 def line(name, samples, what):
     return (
-        f"  {name:22} median {statistics.median(samples):6.2f} ms   "
+        f"  {name:24} median {statistics.median(samples):6.2f} ms   "
         f"min {min(samples):6.2f}   max {max(samples):6.2f}   ({len(samples)} starts; {what})"
     )
 
