@@ -11,7 +11,9 @@ use tracing_subscriber::prelude::*;
 static STARTED: OnceLock<(Instant, u64)> = OnceLock::new();
 
 fn unix_us() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
 }
 
 /// Marks the start of `main`: the first thing a Lambda function's `main` does, so that the
@@ -38,7 +40,9 @@ fn report_main_started() {
 }
 
 fn since_main_us() -> u64 {
-    STARTED.get().map_or(0, |(started, _)| started.elapsed().as_micros() as u64)
+    STARTED
+        .get()
+        .map_or(0, |(started, _)| started.elapsed().as_micros() as u64)
 }
 
 /// `a: b: c` for an error and its sources.
@@ -104,5 +108,14 @@ mod tests {
         assert!(!targets.would_enable("lib::service", &Level::DEBUG));
         assert!(!targets.would_enable("rmcp::service", &Level::INFO));
         assert!(targets.would_enable("rmcp::service", &Level::ERROR));
+    }
+
+    #[test]
+    fn init_boundaries_show_only_when_asked_for() {
+        let default: Targets = DEFAULT_FILTER.parse().unwrap();
+        assert!(!default.would_enable("init", &Level::DEBUG));
+        let bench: Targets = "info,rmcp=error,init=debug".parse().unwrap();
+        assert!(bench.would_enable("init", &Level::DEBUG));
+        assert!(!bench.would_enable("lib::store::client", &Level::DEBUG));
     }
 }

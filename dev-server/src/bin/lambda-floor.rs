@@ -14,5 +14,8 @@ use serde_json::Value;
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    run(service_fn(|event: LambdaEvent<Value>| async move { Ok::<_, Error>(event.payload) })).await
+    run(service_fn(|event: LambdaEvent<Value>| async move {
+        Ok::<_, Error>(event.payload)
+    }))
+    .await
 }
