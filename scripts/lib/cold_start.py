@@ -1,81 +1,72 @@
-"""Cold-start proxy of a Lambda function binary: the time from process start to its first
-poll of the Lambda runtime API (GET .../runtime/invocation/next), against a local stand-in of
-that API. Everything `main` does before serving (logging, configuration, the SDK client and its
-warm-up request) is inside that interval.
+"""Init of a Lambda function binary: the time from process start to the end of its init, when
+it (and every extension it registered) first polls the Lambda runtime API, against a local
+stand-in of that API (runtime_api.py). Everything `main` does before serving (logging,
+configuration, the SDK client and its warm-up request) is inside that interval.
+
+The binaries are started in rounds, each round one start of each in a rotating order, so that
+a change of load on the machine weighs on all of them alike (the first is usually the floor:
+a bare lambda_runtime function, which the others are compared with).
 
     python3 scripts/lib/cold_start.py RUNS BINARY...   (prints one line per binary)
 """
 
-import http.server
 import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
 
-
-class StandIn(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.polled = threading.Event()
-        self.polled_at = 0.0
+from runtime_api import StandIn, lambda_env, now
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):  # noqa: N802 (the http.server API)
-        if self.path.endswith("/runtime/invocation/next"):
-            if not self.server.polled.is_set():
-                self.server.polled_at = time.perf_counter()
-                self.server.polled.set()
-            # Hold the poll open: the process is killed once the first poll is seen.
-            time.sleep(5)
-        self.send_response(404)
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-def measure(binary, runs):
-    samples = []
-    for _ in range(runs):
-        server = StandIn()
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        env = dict(os.environ)
-        env.update(
-            {
-                "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{server.server_address[1]}",
-                "AWS_LAMBDA_FUNCTION_NAME": os.path.basename(os.path.dirname(binary)) or "function",
-                "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "256",
-                "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
-                "AWS_LAMBDA_LOG_STREAM_NAME": "cold-start",
-                "AWS_LAMBDA_LOG_GROUP_NAME": "cold-start",
-            }
-        )
-        started = time.perf_counter()
-        process = subprocess.Popen([binary], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if not server.polled.wait(10):
+def start_once(binary):
+    """Milliseconds from process start to the end of init."""
+    name = os.path.basename(binary)
+    stand_in = StandIn(function_name=name)
+    env = dict(os.environ)
+    env.update(lambda_env(stand_in, name))
+    started = now()[0]
+    process = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for(stand_in.init_done, process, binary, "end its init (poll the runtime API)")
+        return (stand_in.marks["init_done"][0] - started) * 1000
+    finally:
+        if process.returncode is None:
             process.kill()
-            raise SystemExit(f"{binary} did not poll the runtime API within 10 s")
-        samples.append((server.polled_at - started) * 1000)
-        process.kill()
-        process.wait()
-        server.shutdown()
-        server.server_close()
+            process.communicate()
+        stand_in.close()
+
+
+def wait_for(event, process, binary, what, seconds=10):
+    """Waits for `event`; a process that exits first, or a wait of `seconds`, ends the bench
+    with the process's output."""
+    deadline = time.monotonic() + seconds
+    while not event.wait(0.005):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            output = process.communicate()[0].decode(errors="replace").strip()
+            raise SystemExit(f"{binary} did not {what} (its output: {output[-2000:] or 'none'})")
+
+
+def measure(binaries, runs):
+    samples = {binary: [] for binary in binaries}
+    for run in range(runs):
+        for i in range(len(binaries)):
+            binary = binaries[(run + i) % len(binaries)]
+            samples[binary].append(start_once(binary))
     return samples
 
 
 def main():
     runs = int(sys.argv[1])
-    for binary in sys.argv[2:]:
-        samples = measure(binary, runs)
+    binaries = sys.argv[2:]
+    samples = measure(binaries, runs)
+    for binary in binaries:
+        s = samples[binary]
         name = os.path.basename(binary)
         print(
-            f"  {name:22} median {statistics.median(samples):6.2f} ms   "
-            f"min {min(samples):6.2f}   max {max(samples):6.2f}   ({runs} starts)"
+            f"  {name:24} median {statistics.median(s):6.2f} ms   "
+            f"min {min(s):6.2f}   max {max(s):6.2f}   ({runs} starts)"
         )
 
 

@@ -5,15 +5,19 @@ use lib::store::DeadLetters;
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
+    // Init phases count from here (scripts/bench-lambda's breakdown of the cold start).
+    lib::telemetry::mark_start();
     let key = lib::redirect::location_key_from_env()?;
     let service = lib::service::Service::for_lambda().await?;
     // Registered during init, as Lambda requires of an internal extension.
     let (after, extension) = AfterResponse::with_internal_extension().await;
+    lib::telemetry::init_phase("extension");
     let redirector = Redirector::new(service)
         .with_origin_secret(lib::redirect::origin_secret_from_env())
         .with_location_key(key)
         .with_dead_letters(DeadLetters::lambda_from_env())
         .with_after_response(after);
+    lib::telemetry::init_phase("handler");
     tokio::try_join!(run(service_fn(|req| redirect::handler(&redirector, req))), extension)?;
     Ok(())
 }

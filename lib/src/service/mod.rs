@@ -121,11 +121,20 @@ impl Service {
     /// What a Lambda function's `main` builds once, before its first request: JSON logs, the
     /// production wiring, and a warm connection to DynamoDB (so the first request does not
     /// pay the TLS handshake; init runs with a boosted CPU).
+    ///
+    /// Each step ends with an init boundary (`crate::telemetry::init_phase`: debug events that
+    /// scripts/bench-lambda turns into the cold start's breakdown).
     pub async fn for_lambda() -> Result<Self, ConfigError> {
+        use crate::telemetry::{init_phase, mark_start};
+        mark_start();
         crate::telemetry::init_lambda();
+        init_phase("telemetry");
         let config = Config::from_env()?;
+        init_phase("configuration");
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
+        init_phase("sdk_client");
         store.warm_up().await;
+        init_phase("warm_up");
         Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
     }
 
