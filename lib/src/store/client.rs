@@ -16,6 +16,42 @@ pub fn https_client() -> aws_smithy_runtime_api::client::http::SharedHttpClient 
         .build_https()
 }
 
+/// The root certificates AWS service endpoints chain to (Amazon Trust Services' four roots and
+/// the Starfield Services root that cross-signs them), embedded: a function talks to AWS only,
+/// and reading the system's whole store (a directory of ~150 files on Debian) cost about 5 ms of
+/// every cold start (scripts/bench-lambda's breakdown).
+const AMAZON_ROOTS: &str = include_str!("amazon_roots.pem");
+
+/// A Lambda function's one HTTPS client, shared by its SDK clients: [`https_client`] trusting
+/// only [`AMAZON_ROOTS`].
+pub fn lambda_https_client() -> aws_smithy_runtime_api::client::http::SharedHttpClient {
+    use aws_smithy_http_client::tls::{self, TlsContext, TrustStore, rustls_provider::CryptoMode};
+    static CLIENT: std::sync::OnceLock<aws_smithy_runtime_api::client::http::SharedHttpClient> =
+        std::sync::OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            let roots = amazon_root_pems().fold(TrustStore::empty(), |store, pem| {
+                store.with_pem_certificate(pem.as_bytes())
+            });
+            let context = TlsContext::builder()
+                .with_trust_store(roots)
+                .build()
+                .expect("the embedded roots are certificates");
+            aws_smithy_http_client::Builder::new()
+                .tls_provider(tls::Provider::Rustls(CryptoMode::Ring))
+                .tls_context(context)
+                .build_https()
+        })
+        .clone()
+}
+
+/// Each certificate of [`AMAZON_ROOTS`], as PEM.
+fn amazon_root_pems() -> impl Iterator<Item = &'static str> {
+    AMAZON_ROOTS
+        .split_inclusive("-----END CERTIFICATE-----")
+        .filter_map(|piece| piece.find("-----BEGIN CERTIFICATE-----").map(|at| &piece[at..]))
+}
+
 /// The SDK configuration aws-config resolves from the environment, with [`https_client`].
 pub async fn sdk_config_from_env() -> aws_config::SdkConfig {
     aws_config::defaults(aws_config::BehaviorVersion::latest())
@@ -26,14 +62,14 @@ pub async fn sdk_config_from_env() -> aws_config::SdkConfig {
 
 /// What a Lambda function's SDK clients share: region and credentials from the environment
 /// variables Lambda sets (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…), `AWS_MAX_ATTEMPTS`, and
-/// [`https_client`], without aws-config's default chain (profile files, instance metadata, SSO,
+/// [`lambda_https_client`], without aws-config's default chain (profile files, instance metadata, SSO,
 /// STS), which a function never needs and which would add to every binary and to its start-up.
 /// Each client adds its own endpoint override (`AWS_ENDPOINT_URL_<SERVICE>`, for local stand-ins).
 pub fn lambda_sdk_config() -> aws_config::SdkConfig {
     use aws_config::{BehaviorVersion, Region, retry::RetryConfig};
     let mut config = aws_config::SdkConfig::builder()
         .behavior_version(BehaviorVersion::latest())
-        .http_client(https_client())
+        .http_client(lambda_https_client())
         .credentials_provider(aws_sdk_dynamodb::config::SharedCredentialsProvider::new(
             aws_config::environment::EnvironmentVariableCredentialsProvider::new(),
         ))
@@ -101,5 +137,21 @@ impl Store {
 
     pub fn table(&self) -> &str {
         &self.table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_roots_are_the_five_trust_anchors_aws_endpoints_chain_to() {
+        use tokio_rustls::rustls::pki_types::{CertificateDer, pem::PemObject};
+        let mut anchors = tokio_rustls::rustls::RootCertStore::empty();
+        for pem in amazon_root_pems() {
+            let der = CertificateDer::from_pem_slice(pem.as_bytes()).expect("a PEM certificate");
+            anchors.add(der).expect("a trust anchor");
+        }
+        assert_eq!(anchors.len(), 5);
     }
 }
