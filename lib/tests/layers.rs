@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("clock", 0),
     ("telemetry", 0),
+    // How a function's work outlives its answer (the redirect's click write): runtime plumbing.
+    ("after_response", 1),
     ("retry", 1),
     ("domain", 1),
     ("net", 1),
