@@ -201,15 +201,21 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    #[tokio::test]
-    async fn detached_work_finishes_after_the_caller_moved_on_and_settled_waits_for_it() {
-        let after = AfterResponse::detached();
+    /// Defers 30 ms of work that raises the returned flag when it is done.
+    fn defer_flagged_work(after: &AfterResponse) -> Arc<AtomicBool> {
         let done = Arc::new(AtomicBool::new(false));
         let flag = done.clone();
         after.defer(async move {
             tokio::time::sleep(Duration::from_millis(30)).await;
             flag.store(true, Ordering::SeqCst);
         });
+        done
+    }
+
+    #[tokio::test]
+    async fn detached_work_finishes_after_the_caller_moved_on_and_settled_waits_for_it() {
+        let after = AfterResponse::detached();
+        let done = defer_flagged_work(&after);
         after.answered().await;
         assert!(!done.load(Ordering::SeqCst));
         after.settled().await;
@@ -219,12 +225,7 @@ mod tests {
     #[tokio::test]
     async fn inline_work_is_done_when_the_answer_is() {
         let after = AfterResponse::inline();
-        let done = Arc::new(AtomicBool::new(false));
-        let flag = done.clone();
-        after.defer(async move {
-            tokio::time::sleep(Duration::from_millis(30)).await;
-            flag.store(true, Ordering::SeqCst);
-        });
+        let done = defer_flagged_work(&after);
         after.answered().await;
         assert!(done.load(Ordering::SeqCst));
     }
@@ -233,12 +234,7 @@ mod tests {
     async fn the_extension_awaits_the_work_an_answered_invocation_hands_over() {
         let (handoff, answered) = mpsc::unbounded_channel();
         let after = AfterResponse::new(Mode::Extension(handoff));
-        let done = Arc::new(AtomicBool::new(false));
-        let flag = done.clone();
-        after.defer(async move {
-            tokio::time::sleep(Duration::from_millis(30)).await;
-            flag.store(true, Ordering::SeqCst);
-        });
+        let done = defer_flagged_work(&after);
         after.answered().await;
         assert!(!done.load(Ordering::SeqCst), "answering does not wait for the work");
         let deadline = u64::try_from(chrono::Utc::now().timestamp_millis()).expect("after 1970") + 3_000;
