@@ -13,10 +13,15 @@ JSON logs) give the breakdown, median per phase over the starts:
   configuration   `main` to the configuration read (the location key, setting up the JSON
                   logs, Config::from_env)
   SDK client      the DynamoDB client built
-  warm-up         its first request (a GetItem that opens the connection)
   to first poll   the Redirector, lambda_runtime's client and any extension's registration,
                   to the end of init (every poll in)
   first request   the invocation handed out to the response posted
+
+and what runs beside them, from where it starts to where it ends (it delays the first response
+only if it is not done when that needs it):
+
+  warm-up         the DynamoDB client's first request (a GetItem that opens the connection)
+  classifier      the user-agent automaton, built on a thread from the start of `main`
 
     python3 scripts/lib/first_response.py RUNS FLOOR REDIRECT SLUG DOMAIN
 """
@@ -35,7 +40,9 @@ USER_AGENT = (
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/131.0.0.0 Safari/537.36"
 )
-PHASES = ["runtime", "configuration", "SDK client", "warm-up", "to first poll", "first request"]
+PHASES = ["runtime", "configuration", "SDK client", "to first poll", "first request"]
+# Beside the phases: (name, the init event it starts at, the one it ends at).
+BESIDE = [("warm-up", "sdk_client", "warm_up"), ("classifier", "main", "classifier")]
 
 
 def visit_event(slug, domain):
@@ -122,13 +129,18 @@ def respond_once(binary, slug, domain):
     if location_of(stand_in.response[1]) is None:
         raise SystemExit(f"{binary} answered the first visit without a 302 and a Location: {stand_in.response[1][:500]!r}")
     marks = init_marks(output)
-    missing = [p for p in ("main", "configuration", "sdk_client", "warm_up") if p not in marks]
+    missing = [p for p in ("main", "configuration", "sdk_client") if p not in marks]
     if missing:
         raise SystemExit(f"{binary} logged no init boundary {missing} with RUST_LOG={env['RUST_LOG']}")
     init_done_us, response_us = stand_in.marks["init_done"][1], stand_in.marks["response"][1]
-    bounds = [started_us, marks["main"], marks["configuration"], marks["sdk_client"], marks["warm_up"]]
+    bounds = [started_us, marks["main"], marks["configuration"], marks["sdk_client"]]
     bounds += [init_done_us, response_us]
     phases = {name: (b - a) / 1000 for name, a, b in zip(PHASES, bounds, bounds[1:])}
+    # Work beside init that had not ended when the process was stopped (after the answer) is
+    # left out of its median.
+    for name, start, end in BESIDE:
+        if start in marks and end in marks:
+            phases[name] = (marks[end] - marks[start]) / 1000
     return (stand_in.marks["response"][0] - started) * 1000, phases
 
 
@@ -141,7 +153,7 @@ def line(name, samples, what):
 
 def main():
     runs, floor, redirect, slug, domain = int(sys.argv[1]), *sys.argv[2:6]
-    floors, totals, phases = [], [], {name: [] for name in PHASES}
+    floors, totals, phases = [], [], {name: [] for name in PHASES + [b[0] for b in BESIDE]}
     for run in range(runs):
         if run % 2:
             floors.append(start_once(floor))
@@ -156,6 +168,11 @@ def main():
     print(f"  breakdown of the redirect's first response (median of each phase over {runs} starts):")
     for name in PHASES:
         print(f"    {name:15} {statistics.median(phases[name]):6.2f} ms")
+    print("  and beside them (median of the starts in which it ended before the answer):")
+    for name, _, _ in BESIDE:
+        done = phases[name]
+        median = f"{statistics.median(done):6.2f} ms" if done else "   n/a   "
+        print(f"    {name:15} {median}   (ended in {len(done)} of {runs} starts)")
 
 
 if __name__ == "__main__":

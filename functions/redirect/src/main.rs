@@ -7,10 +7,16 @@ use lib::store::DeadLetters;
 async fn main() -> Result<(), Error> {
     // Init phases count from here (scripts/bench-lambda's breakdown of the cold start).
     lib::telemetry::mark_start();
+    // The first visit classifies its user agent: the automaton builds beside init's waits.
+    lib::visitor::prepare_in_background();
     let key = lib::redirect::location_key_from_env()?;
-    let service = lib::service::Service::for_lambda().await?;
-    // Registered during init, as Lambda requires of an internal extension.
-    let (after, extension) = AfterResponse::with_internal_extension().await;
+    // The extension is registered during init, as Lambda requires of an internal extension; its
+    // round trip to the Extensions API overlaps the service's set-up.
+    let ((after, extension), service) = tokio::join!(
+        AfterResponse::with_internal_extension(),
+        lib::service::Service::for_lambda()
+    );
+    let service = service?;
     lib::telemetry::init_phase("extension");
     let redirector = Redirector::new(service)
         .with_origin_secret(lib::redirect::origin_secret_from_env())

@@ -119,8 +119,9 @@ impl Service {
     }
 
     /// What a Lambda function's `main` builds once, before its first request: JSON logs, the
-    /// production wiring, and a warm connection to DynamoDB (so the first request does not
-    /// pay the TLS handshake; init runs with a boosted CPU).
+    /// production wiring, and a connection to DynamoDB opening beside the rest of init
+    /// ([`Store::start_warm_up`]), so that neither init nor the first request waits for the TLS
+    /// handshake alone.
     ///
     /// Each step ends with an init boundary (`crate::telemetry::init_phase`: debug events that
     /// scripts/bench-lambda turns into the cold start's breakdown).
@@ -133,8 +134,7 @@ impl Service {
         init_phase("configuration");
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
         init_phase("sdk_client");
-        store.warm_up().await;
-        init_phase("warm_up");
+        store.start_warm_up();
         Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
     }
 

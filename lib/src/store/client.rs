@@ -131,6 +131,19 @@ impl Store {
         }
     }
 
+    /// Starts [`Store::warm_up`] on the runtime and returns at once, so that the rest of init
+    /// (the runtime's client, an extension's registration, the first poll) goes on while the
+    /// connection opens. The first request takes the warmed connection if it is ready, or races
+    /// it with one of its own (the HTTP client's pool hands over whichever is ready first), so it
+    /// never waits longer than without a warm-up. Its end is the init event `warm_up`.
+    pub fn start_warm_up(&self) {
+        let store = self.clone();
+        tokio::spawn(async move {
+            store.warm_up().await;
+            crate::telemetry::init_phase("warm_up");
+        });
+    }
+
     pub fn client(&self) -> &Client {
         &self.client
     }

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::{Area, BotFamily, Browser, CountryCode, Device, Os};
 pub use trigger::Trigger;
-pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints};
+pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints, prepare_in_background};
 
 /// What kind of client made a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
