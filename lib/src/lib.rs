@@ -9,6 +9,7 @@ pub mod config;
 pub mod domain;
 pub mod http;
 pub mod ids;
+pub mod mail;
 pub mod manifest;
 pub mod mcp;
 pub mod net;

@@ -19,6 +19,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("manifest", 2),
     ("routing", 3),
     ("store", 4),
+    // Outgoing e-mail over SMTP: an outbound adapter, like the store.
+    ("mail", 4),
     ("analytics", 5),
     ("qr", 5),
     ("service", 6),

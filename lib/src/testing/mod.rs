@@ -5,6 +5,7 @@ mod clock;
 pub mod documents;
 mod links;
 pub mod logos;
+pub mod mail;
 mod proxy;
 pub mod qr;
 mod queues;
