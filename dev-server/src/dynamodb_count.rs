@@ -93,5 +93,6 @@ pub async fn counted_service(counts: &OperationCounts) -> Result<Service, lib::c
         config,
         Arc::new(lib::clock::SystemClock),
         Arc::new(lib::clock::OsEntropy),
-    ))
+    )
+    .with_mailer(lib::mail::Mailer::from_env()?))
 }

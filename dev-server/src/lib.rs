@@ -139,6 +139,11 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
         }
         None => Service::from_env().await?,
     };
+    if service.mailer.is_configured() {
+        tracing::info!(mailer = ?service.mailer, "mail leaves over SMTP (SMTP_URL)");
+    } else {
+        tracing::info!("SMTP_URL is not set: mail is written to this log at warn");
+    }
     if service.ensure_table().await? {
         tracing::info!(table = service.table_name(), "created table");
     }

@@ -126,12 +126,11 @@ async fn spawn_on(
         rate_limits: lib::domain::RateLimits::default(),
     };
     configure(&mut config);
-    let service = adjust(Service::new(
-        Store::new(client, table),
-        config,
-        clock.clone(),
-        Arc::new(OsEntropy),
-    ));
+    // Mail goes to the SMTP catcher scripts/test starts (SMTP_TEST_URL), else to the log.
+    let service = adjust(
+        Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy))
+            .with_mailer(lib::testing::mail::test_mailer()),
+    );
     let service = Arc::new(service);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));

@@ -51,6 +51,7 @@ pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan, with_query
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
 use crate::ids::ObjectId;
+use crate::mail::Mailer;
 use crate::qr::LogoFetcher;
 use crate::store::Store;
 
@@ -67,12 +68,16 @@ pub struct Service {
     pub logos: Arc<LogoFetcher>,
     /// How many index entries one list request may examine ([`LIST_READ_BUDGET`]).
     pub list_read_budget: usize,
+    /// How mail leaves (invitations, password resets, verification): SMTP when `SMTP_URL` is
+    /// set, else the log.
+    pub mailer: Mailer,
 }
 
 impl std::fmt::Debug for Service {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Service")
             .field("config", &self.config)
+            .field("mailer", &self.mailer)
             .finish_non_exhaustive()
     }
 }
@@ -86,6 +91,7 @@ impl Service {
             entropy,
             logos: Arc::new(LogoFetcher::public()),
             list_read_budget: LIST_READ_BUDGET,
+            mailer: Mailer::log_only(),
         }
     }
 
@@ -105,17 +111,24 @@ impl Service {
         }
     }
 
-    /// The production wiring: configuration and DynamoDB client from the environment,
+    /// The same service sending mail with `mailer` (tests send to the SMTP catcher).
+    pub fn with_mailer(self, mailer: Mailer) -> Self {
+        Self { mailer, ..self }
+    }
+
+    /// The production wiring: configuration, mailer and DynamoDB client from the environment,
     /// the system clock and OS randomness.
     pub async fn from_env() -> Result<Self, ConfigError> {
         let config = Config::from_env()?;
+        let mailer = Mailer::from_env()?;
         let client = Store::client_from_env().await;
         Ok(Self::new(
             Store::new(client, config.table_name.clone()),
             config,
             Arc::new(SystemClock),
             Arc::new(OsEntropy),
-        ))
+        )
+        .with_mailer(mailer))
     }
 
     /// What a Lambda function's `main` builds once, before its first request: JSON logs, the
@@ -131,11 +144,13 @@ impl Service {
         crate::telemetry::init_lambda();
         init_phase("telemetry");
         let config = Config::from_env()?;
+        // Without SMTP_URL this reads two variables; with it, the system's TLS roots too.
+        let mailer = Mailer::from_env()?;
         init_phase("configuration");
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
         init_phase("sdk_client");
         store.start_warm_up();
-        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
+        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)).with_mailer(mailer))
     }
 
     /// A new object id at the current time.
