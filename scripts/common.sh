@@ -30,6 +30,7 @@ SCHEMATHESIS_VERSION="4.32.5"
 MOTO_VERSION="5.2.5"
 FLASK_VERSION="3.1.3"
 FLASK_CORS_VERSION="6.0.5"
+AIOSMTPD_VERSION="1.4.6"
 
 export AWS_ACCESS_KEY_ID="${AWS_ACCESS_KEY_ID:-local}"
 export AWS_SECRET_ACCESS_KEY="${AWS_SECRET_ACCESS_KEY:-local}"
@@ -214,6 +215,38 @@ start_sqs_local() {
         fail "the local SQS (moto_server) did not start on port $port (log above)" "check that port $port is free and that $CACHE/bin/moto_server runs"
     fi
     export AWS_ENDPOINT_URL_SQS="http://127.0.0.1:$port"
+}
+
+# The SMTP catcher: a real SMTP server on loopback (Python aiosmtpd with its Mailbox handler)
+# that writes every message it receives into a Maildir, one file each under DIR/new. The tests
+# send to it and read the files back (lib::testing::mail); scripts/serve points the dev server
+# at it so that a developer reads the mail it sends.
+ensure_smtp_catcher() {
+    venv_tool aiosmtpd "aiosmtpd==$AIOSMTPD_VERSION" aiosmtpd
+}
+
+# start_smtp_catcher PORT DIR: the catcher on 127.0.0.1:PORT writing into the Maildir DIR
+# (created when missing), in the background; exports SMTP_CATCHER_PID.
+start_smtp_catcher() {
+    local port=$1 dir=$2
+    local out="${TMPDIR:-/tmp}/smtp-catcher-$port.log"
+    if wait_for_port "$port" 0; then
+        fail "port $port is already taken, so the SMTP catcher cannot listen there" \
+            "stop what listens on port $port, or choose another port (SMTP_PORT for scripts/serve)"
+    fi
+    # Python's Maildir makes its new/, cur/ and tmp/ only in a folder it creates itself.
+    if ! mkdir -p "$dir/new" "$dir/cur" "$dir/tmp"; then
+        fail "cannot create the SMTP catcher's Maildir $dir" "choose a writable folder"
+    fi
+    aiosmtpd -n -l "127.0.0.1:$port" -c aiosmtpd.handlers.Mailbox "$dir" >"$out" 2>&1 &
+    SMTP_CATCHER_PID=$!
+    export SMTP_CATCHER_PID
+    if ! wait_for_port "$port" 30 || ! kill -0 "$SMTP_CATCHER_PID" 2>/dev/null; then
+        kill "$SMTP_CATCHER_PID" 2>/dev/null || true
+        cat "$out" >&2
+        fail "the SMTP catcher (aiosmtpd) did not start on port $port (log above)" \
+            "check that port $port is free and that $CACHE/bin/aiosmtpd runs (delete $CACHE/venvs/aiosmtpd to reinstall it)"
+    fi
 }
 
 ensure_cfn_lint() {

@@ -17,10 +17,11 @@ fi
 work=$(mktemp -d)
 port=$(free_port)
 ddb_port=$(free_port)
+smtp_port=$(free_port)
 out="$work/serve.log"
 base="http://127.0.0.1:$port"
 
-PORT=$port DDB_PORT=$ddb_port SMARTLINKS_CACHE=$cache SMARTLINKS_DATA_DIR="$work/data" TABLE_NAME=serve-from-nothing \
+PORT=$port DDB_PORT=$ddb_port SMTP_PORT=$smtp_port SMARTLINKS_CACHE=$cache SMARTLINKS_DATA_DIR="$work/data" TABLE_NAME=serve-from-nothing \
     scripts/serve >"$out" 2>&1 &
 serve_pid=$!
 
@@ -52,6 +53,8 @@ for ((i = 0; i < 900; i++)); do
 done
 grep -q 'Demo API key:' "$out" || fail_test "no demo key after 15 minutes"
 if ! wait_for_port "$port" 30; then fail_test "the dev server does not answer on port $port"; fi
+grep -q "mail the service sends is caught in $work/data/mail/new" "$out" ||
+    fail_test "scripts/serve did not say where the SMTP catcher keeps the mail"
 
 key=$(sed -n 's/.*Demo API key: *//p' "$out")
 workspace=$(sed -n 's/.*Demo workspace id: *//p' "$out")
