@@ -273,6 +273,29 @@ fn only_the_redirect_may_send_to_the_dead_letter_queue_and_it_is_told_where_the_
     }
 }
 
+/// Mail leaves from the functions that send it (invitations, password resets, verification),
+/// through the `SmtpUrl` parameter (its credentials never echoed) and `SmtpFrom`.
+#[test]
+fn only_the_account_and_app_functions_are_told_how_to_send_mail() {
+    let template = template();
+    for (id, function) in functions(&template) {
+        let variables = &function["Properties"]["Environment"]["Variables"];
+        let url = &variables[lib::mail::SMTP_URL_VARIABLE];
+        let from = &variables[lib::mail::SMTP_FROM_VARIABLE];
+        if id == "AccountFunction" || id == "AppFunction" {
+            assert_eq!(text(url), "SmtpUrl", "{id}");
+            assert_eq!(text(from), "SmtpFrom", "{id}");
+        } else {
+            assert!(url.is_null() && from.is_null(), "{id} sends no mail");
+        }
+    }
+    assert_eq!(
+        template["Globals"]["Function"]["Environment"]["Variables"][lib::mail::SMTP_URL_VARIABLE],
+        Value::Null
+    );
+    assert_eq!(template["Parameters"]["SmtpUrl"]["NoEcho"].as_bool(), Some(true));
+}
+
 #[test]
 fn each_function_is_allowed_exactly_the_dynamodb_actions_its_code_calls() {
     let template = template();
