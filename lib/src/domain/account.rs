@@ -18,7 +18,25 @@ pub struct User {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub password_hash: Option<PasswordHash>,
     pub created_at: DateTime<Utc>,
+    /// What the person calls themselves (asked when they join by invitation or sign up; users
+    /// the operator made have none and are shown by e-mail).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<PersonName>,
+    /// Signed up and not yet through the link mailed to the address: cannot sign in. Absent for
+    /// every user the operator made or an invitation brought (its link proved the address).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub email_unverified: bool,
 }
+
+impl User {
+    /// How the pages name the person: their name, else their e-mail.
+    pub fn display_name(&self) -> &str {
+        self.name.as_ref().map_or(self.email.as_str(), PersonName::as_str)
+    }
+}
+
+/// A person's name: 1 to 100 characters once trimmed.
+pub type PersonName = super::BoundedText<100>;
 
 /// A workspace's plan: quotas, and its own request rate limits where it has any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +140,9 @@ pub struct Membership {
     pub workspace_id: ObjectId,
     pub user_id: ObjectId,
     pub role: Role,
+    /// When the person joined (memberships made before it was recorded have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joined_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,18 +14,20 @@ mod link;
 mod location;
 mod location_grant;
 pub mod oauth;
+mod one_time;
 mod password;
 mod qr;
 mod rule;
 pub mod schema;
 mod session;
+mod team;
 mod text;
 mod url;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{
-    ApiKeyRecord, Membership, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
+    ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
 };
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
@@ -39,10 +41,15 @@ pub use link::{
 };
 pub use location::{Area, Cell, Degrees, GpsFix, GridPoint, MAX_ACCURACY_METRES, Position};
 pub use location_grant::{LOCATION_GRANT_CHARS, LOCATION_GRANT_LIFETIME, LOCATION_PURPOSE, LocationGrant, SigningKey};
+pub use one_time::{
+    AccountLink, AccountLinkKind, INVITATION_LIFETIME, Invitation, InvitationDead, InvitationState, OneTimeToken,
+    RESET_LIFETIME, VERIFICATION_LIFETIME,
+};
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
+pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
