@@ -23,6 +23,9 @@ pub struct Config {
     /// `RATE_LIMIT_BULK_PER_KEY`, `RATE_LIMIT_ANALYTICS_PER_KEY`, `RATE_LIMIT_PER_WORKSPACE`;
     /// per minute, `0` turns one off).
     pub rate_limits: RateLimits,
+    /// Anyone may make an account and a first workspace at `/account/sign-up`
+    /// (`OPEN_SIGNUP=true`); otherwise people join by invitation only.
+    pub open_signup: bool,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -67,6 +70,16 @@ impl Config {
             click_retention_days: days("CLICK_RETENTION_DAYS", 400)?,
             conversion_window_days: days("CONVERSION_WINDOW_DAYS", 90)?,
             gps_retention_days: days("GPS_RETENTION_DAYS", 30)?,
+            open_signup: match lookup("OPEN_SIGNUP").as_deref().map(str::trim) {
+                None | Some("" | "false") => false,
+                Some("true") => true,
+                Some(other) => {
+                    return Err(ConfigError::Invalid {
+                        name: "OPEN_SIGNUP",
+                        reason: format!("{other:?} is neither true nor false"),
+                    });
+                }
+            },
             rate_limits: {
                 let defaults = RateLimits::default();
                 RateLimits {
@@ -86,6 +99,22 @@ mod tests {
 
     fn lookup<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
+    }
+
+    #[test]
+    fn sign_up_is_closed_unless_the_operator_opens_it() {
+        let base = [("TABLE_NAME", "t"), ("DEFAULT_DOMAIN", "s.test")];
+        assert!(!Config::from_lookup(lookup(&base)).unwrap().open_signup);
+        let open = [base[0], base[1], ("OPEN_SIGNUP", "true")];
+        assert!(Config::from_lookup(lookup(&open)).unwrap().open_signup);
+        let wrong = [base[0], base[1], ("OPEN_SIGNUP", "yes")];
+        assert!(matches!(
+            Config::from_lookup(lookup(&wrong)),
+            Err(ConfigError::Invalid {
+                name: "OPEN_SIGNUP",
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -174,18 +174,32 @@ where
 pub(super) async fn query_all(
     query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,
 ) -> Result<Vec<Item>, StoreError> {
+    query_up_to(query, usize::MAX).await
+}
+
+/// Runs a query page by page until it ends or `max` items are read (a request's work stays
+/// bounded); at most `max` items.
+pub(super) async fn query_up_to(
+    query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,
+    max: usize,
+) -> Result<Vec<Item>, StoreError> {
     let mut items = Vec::new();
     let mut start = None;
     loop {
-        let out = query
-            .clone()
+        // No `Limit` of ours when nothing bounds the read (DynamoDB's pages of 1 MB do).
+        let page = match i32::try_from(max - items.len()) {
+            Ok(left) => query.clone().limit(left),
+            Err(_) => query.clone(),
+        };
+        let out = page
             .set_exclusive_start_key(start)
             .send()
             .await
             .map_err(|e| StoreError::request("Query", e))?;
         items.extend(out.items.unwrap_or_default());
         start = out.last_evaluated_key;
-        if start.is_none() {
+        if start.is_none() || items.len() >= max {
+            items.truncate(max);
             return Ok(items);
         }
     }

@@ -111,6 +111,12 @@ pub enum Throttle {
     DocumentFetches,
     /// Refused credentials at the MCP endpoint, per minute.
     FailedAuthentications,
+    /// Invitation mails one person sends, per clock hour.
+    InvitationsByUser,
+    /// Team and account mails to one e-mail address (its SHA-256), per clock hour.
+    MailsToAddress,
+    /// Password-reset requests and sign-ups from one client address, per clock hour.
+    AccountRequestsFromAddress,
 }
 
 /// The source that stands for every source together (a global ceiling); no address looks
@@ -121,7 +127,10 @@ impl Throttle {
     /// The window's length in seconds.
     pub fn seconds(self) -> i64 {
         match self {
-            Self::OAuthRegistrations => 3600,
+            Self::OAuthRegistrations
+            | Self::InvitationsByUser
+            | Self::MailsToAddress
+            | Self::AccountRequestsFromAddress => 3600,
             Self::DocumentFetches | Self::FailedAuthentications => 60,
         }
     }
@@ -131,6 +140,9 @@ impl Throttle {
             Self::OAuthRegistrations => "OAUTHREGISTER",
             Self::DocumentFetches => "OAUTHFETCH",
             Self::FailedAuthentications => "MCPAUTH",
+            Self::InvitationsByUser => "INVITESBY",
+            Self::MailsToAddress => "MAILTO",
+            Self::AccountRequestsFromAddress => "ACCOUNTREQ",
         }
     }
 }
@@ -192,6 +204,41 @@ pub fn workspace_partition(workspace: &ObjectId) -> String {
 
 /// The sort-key prefix of a workspace's tags (see [`tag`]).
 pub const TAG_SORT_PREFIX: &str = "TAG#";
+
+/// The sort-key prefix of a workspace's memberships (see [`membership`]).
+pub const MEMBER_SORT_PREFIX: &str = "MEMBER#";
+
+/// An invitation to a workspace, under its id (the first part of its link's token).
+pub fn invitation(id: &ObjectId) -> Key {
+    Key::new(format!("INVITE#{id}"), "INVITE")
+}
+
+/// GSI1 keys of a pending invitation: a workspace's pending invitations, oldest first. An
+/// invitation leaves the index when it is accepted or revoked.
+pub fn invitation_by_workspace(workspace: &ObjectId, id: &ObjectId) -> Key {
+    Key::new(workspace_invitations_partition(workspace), &format!("INVITE#{id}"))
+}
+
+/// The GSI1 partition of a workspace's pending invitations.
+pub fn workspace_invitations_partition(workspace: &ObjectId) -> String {
+    format!("WS#{workspace}#INVITES")
+}
+
+/// A password-reset or e-mail verification link, under its id.
+pub fn account_link(id: &ObjectId) -> Key {
+    Key::new(format!("ACCOUNTLINK#{id}"), "LINK")
+}
+
+/// GSI1 keys of a session: a user's sessions (ended together by a password reset).
+pub fn session_by_user(user: &ObjectId, token_hash: &str) -> Key {
+    Key::new(
+        user_index_partition(user),
+        &format!("{USER_SESSIONS_SORT_PREFIX}{token_hash}"),
+    )
+}
+
+/// The GSI1 sort-key prefix of a user's sessions (see [`session_by_user`]).
+pub const USER_SESSIONS_SORT_PREFIX: &str = "SESSION#";
 
 /// The GSI1 partition of a workspace's domains (see [`domain_by_workspace`]).
 pub fn workspace_domains_partition(workspace: &ObjectId) -> String {

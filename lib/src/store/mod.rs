@@ -1,6 +1,7 @@
 //! The single-table DynamoDB store. Key formats live in [`keys`]; items go through
 //! serde_dynamo; every access pattern is listed in docs/data-model.md.
 
+mod account_links;
 mod accounts;
 mod clicks;
 mod client;
@@ -19,6 +20,7 @@ pub mod rollups;
 mod sessions;
 mod sign_in;
 mod table;
+mod team;
 mod throttle;
 mod transactions;
 mod workspaces;
@@ -47,10 +49,12 @@ pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table, latest_stream_arn,
 };
+pub use team::{AcceptOutcome, MAX_MEMBERS, MAX_PENDING_INVITATIONS};
 pub use workspaces::WorkspaceView;
 
 use items::{
-    decode, delete_applied, encode, epoch, item_key, key_map, n, put_applied, query_all, s, update_applied, with_ttl,
+    decode, delete_applied, encode, epoch, item_key, key_map, n, put_applied, query_all, query_up_to, s,
+    update_applied, with_ttl,
 };
 use transactions::tx;
 

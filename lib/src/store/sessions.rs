@@ -6,7 +6,8 @@ use crate::domain::Session;
 impl Store {
     /// Stores a new session; its TTL is when it would end without another request.
     pub async fn put_session(&self, token_hash: &str, session: &Session) -> Result<(), StoreError> {
-        let item = encode(session, &keys::session(token_hash), None)?;
+        let by_user = keys::session_by_user(&session.user_id, token_hash);
+        let item = encode(session, &keys::session(token_hash), Some(&by_user))?;
         self.put_new(with_ttl(item, session.expires_at())).await
     }
 
@@ -59,6 +60,15 @@ impl Store {
             .send()
             .await
             .map_err(|e| StoreError::request("DeleteItem", e))?;
+        Ok(())
+    }
+
+    /// Ends sessions by their token hashes (a password reset, "sign out everywhere else"),
+    /// a few at a time.
+    pub async fn delete_sessions(&self, token_hashes: &[String]) -> Result<(), StoreError> {
+        for chunk in token_hashes.chunks(8) {
+            futures::future::try_join_all(chunk.iter().map(|hash| self.delete_session(hash))).await?;
+        }
         Ok(())
     }
 }

@@ -22,6 +22,7 @@ impl Store {
             workspace_id: workspace.id.clone(),
             user_id: workspace.owner_id.clone(),
             role: crate::domain::Role::Owner,
+            joined_at: Some(workspace.created_at),
         };
         let items = vec![
             tx::check_exists(&self.table, &keys::user(&workspace.owner_id))?,
@@ -236,7 +237,7 @@ impl Store {
     }
 }
 
-fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
+pub(super) fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
     encode(
         membership,
         &keys::membership(&membership.workspace_id, &membership.user_id),
@@ -289,6 +290,23 @@ impl Store {
             .expression_attribute_values(":prefix", s(prefix))
     }
 
+    /// The `Query` of a workspace's partition for the items whose sort key starts with `prefix`
+    /// (its memberships, its tags).
+    pub(super) fn workspace_partition_query(
+        &self,
+        workspace: &ObjectId,
+        prefix: &str,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
+            .expression_attribute_names("#pk", keys::PK)
+            .expression_attribute_names("#sk", keys::SK)
+            .expression_attribute_values(":pk", s(keys::workspace_partition(workspace)))
+            .expression_attribute_values(":prefix", s(prefix))
+    }
+
     /// The tags of a workspace among `ids` (one `BatchGetItem`); unknown ids are skipped.
     pub async fn tags(&self, workspace: &ObjectId, ids: &[ObjectId]) -> Result<Vec<Tag>, StoreError> {
         if ids.is_empty() {
@@ -300,15 +318,7 @@ impl Store {
 
     /// Every tag of a workspace, by name (a paginated `Query` of the workspace's partition).
     pub async fn workspace_tags(&self, workspace: &ObjectId) -> Result<Vec<Tag>, StoreError> {
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-            .expression_attribute_names("#pk", keys::PK)
-            .expression_attribute_names("#sk", keys::SK)
-            .expression_attribute_values(":pk", s(keys::workspace_partition(workspace)))
-            .expression_attribute_values(":prefix", s(keys::TAG_SORT_PREFIX));
+        let query = self.workspace_partition_query(workspace, keys::TAG_SORT_PREFIX);
         let mut tags: Vec<Tag> = query_all(query)
             .await?
             .into_iter()
@@ -318,16 +328,23 @@ impl Store {
         Ok(tags)
     }
 
-    /// The verified custom domains of a workspace, by host (a paginated `Query` on GSI1).
-    pub async fn workspace_domains(&self, workspace: &ObjectId) -> Result<Vec<VerifiedDomain>, StoreError> {
-        let query = self
-            .client
+    /// The `Query` of one whole GSI1 partition (a workspace's domains, its pending invitations).
+    pub(super) fn index_partition_query(
+        &self,
+        partition: String,
+    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
+        self.client
             .query()
             .table_name(&self.table)
             .index_name(keys::GSI1)
             .key_condition_expression("#pk = :pk")
             .expression_attribute_names("#pk", keys::GSI1PK)
-            .expression_attribute_values(":pk", s(keys::workspace_domains_partition(workspace)));
+            .expression_attribute_values(":pk", s(partition))
+    }
+
+    /// The verified custom domains of a workspace, by host (a paginated `Query` on GSI1).
+    pub async fn workspace_domains(&self, workspace: &ObjectId) -> Result<Vec<VerifiedDomain>, StoreError> {
+        let query = self.index_partition_query(keys::workspace_domains_partition(workspace));
         let mut domains: Vec<VerifiedDomain> = query_all(query)
             .await?
             .into_iter()
