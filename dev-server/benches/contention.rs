@@ -67,6 +67,7 @@ async fn main() {
         conversion_window_days: 90,
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::OFF,
+        open_signup: false,
     };
     let service = Service::new(
         Store::new(client, table),

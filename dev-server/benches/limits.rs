@@ -81,6 +81,7 @@ async fn service_with(client: &aws_sdk_dynamodb::Client, table: &str, rate_limit
         conversion_window_days: 90,
         gps_retention_days: 30,
         rate_limits,
+        open_signup: false,
     };
     Arc::new(Service::new(
         Store::new(client.clone(), table),

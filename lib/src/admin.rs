@@ -23,6 +23,15 @@ pub enum AdminError {
     Store(#[from] StoreError),
 }
 
+impl From<crate::service::OperatorError> for AdminError {
+    fn from(err: crate::service::OperatorError) -> Self {
+        match err {
+            crate::service::OperatorError::Refused(refusal) => Self::Conflict(refusal.to_string()),
+            crate::service::OperatorError::Store(store) => Self::Store(store),
+        }
+    }
+}
+
 /// A user given as an id or an e-mail address.
 pub async fn resolve_user(service: &Service, user: &str) -> Result<User, AdminError> {
     let found = match ObjectId::parse(user) {
@@ -127,8 +136,9 @@ pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &s
         workspace_id: workspace_id(workspace)?,
         user_id: user.id,
         role,
+        joined_at: Some(service.clock.now()),
     };
-    if !service.add_member(&membership).await? {
+    if !service.add_member_as_operator(&membership).await? {
         return Err(AdminError::NotFound(format!("no workspace {workspace}")));
     }
     Ok(membership)
@@ -138,17 +148,7 @@ pub async fn add_member(service: &Service, workspace: &str, user: &str, role: &s
 pub async fn remove_member(service: &Service, workspace: &str, user: &str) -> Result<(ObjectId, ObjectId), AdminError> {
     let workspace = workspace_id(workspace)?;
     let user = resolve_user(service, user).await?;
-    let found = service
-        .workspace(&workspace)
-        .await?
-        .ok_or_else(|| AdminError::NotFound(format!("no workspace {workspace}")))?;
-    if found.owner_id == user.id {
-        return Err(AdminError::Conflict(format!(
-            "{} owns workspace {workspace}; the owner cannot be removed",
-            user.email.as_str()
-        )));
-    }
-    if !service.remove_member(&workspace, &user.id).await? {
+    if !service.remove_member_as_operator(&workspace, &user.id).await? {
         return Err(AdminError::NotFound(format!(
             "{} is not a member of workspace {workspace}",
             user.email.as_str()
@@ -230,6 +230,29 @@ pub async fn set_password(service: &Service, user: &str, password: &str) -> Resu
         other => AdminError::NotFound(other.to_string()),
     })?;
     Ok(user)
+}
+
+/// A password-reset link for a user, starting with `base_url` (else `PUBLIC_BASE_URL`).
+pub async fn reset_link(service: &Service, user: &str, base_url: Option<&str>) -> Result<(User, String), AdminError> {
+    let base = match base_url {
+        Some(base) => {
+            crate::origin::PublicBase::from_lookup(|name| (name == "PUBLIC_BASE_URL").then(|| base.to_string()))
+        }
+        None => crate::origin::PublicBase::from_env(),
+    }
+    .map_err(|e| Invalid::new("base-url", e.to_string()))?;
+    let base = base.configured().map(str::to_string).ok_or_else(|| {
+        Invalid::new(
+            "base-url",
+            "give --base-url (the address the pages are served from, e.g. https://links.example.com) or set PUBLIC_BASE_URL",
+        )
+    })?;
+    let user = resolve_user(service, user).await?;
+    let link = service.reset_link(&user, &base).await.map_err(|e| match e {
+        ServiceError::Internal(store) => AdminError::Store(store),
+        other => AdminError::Conflict(other.to_string()),
+    })?;
+    Ok((user, link))
 }
 
 /// Writes the clicks waiting in the redirect's dead-letter queue (`CLICK_DEAD_LETTER_QUEUE_URL`),

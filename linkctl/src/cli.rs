@@ -77,6 +77,16 @@ pub(crate) enum UserCommand {
         #[arg(long)]
         password_stdin: bool,
     },
+    /// Print a password-reset link for a user (works once, for one hour), to pass on to them:
+    /// the link for someone who forgot their password and has no mail server to receive it.
+    ResetLink {
+        /// The user's id or e-mail.
+        #[arg(long)]
+        user: String,
+        /// Where the pages are served (`https://links.example.com`); default `PUBLIC_BASE_URL`.
+        #[arg(long)]
+        base_url: Option<String>,
+    },
     /// Set a user's password (for the sign-in page), read from the first line of stdin.
     SetPassword {
         /// The user's id or e-mail.

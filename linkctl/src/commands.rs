@@ -50,6 +50,12 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
             json!({ "id": user.id, "email": user.email, "password": user.password_hash.is_some() })
         }
         Command::User {
+            command: UserCommand::ResetLink { user, base_url },
+        } => {
+            let (user, link) = admin::reset_link(service, &user, base_url.as_deref()).await?;
+            json!({ "id": user.id, "email": user.email, "resetLink": link, "expiresInMinutes": 60 })
+        }
+        Command::User {
             command: UserCommand::SetPassword { user, .. },
         } => {
             let password = read_password()?;

@@ -42,6 +42,8 @@ impl Cli {
             .env("AWS_SECRET_ACCESS_KEY", "local")
             .env("AWS_REGION", "us-east-1")
             .env_remove("CLICK_DEAD_LETTER_QUEUE_URL")
+            .env_remove("PUBLIC_BASE_URL")
+            .env_remove("MCP_PUBLIC_BASE_URL")
             .envs(
                 self.queue
                     .iter()
@@ -400,4 +402,75 @@ async fn clicks_replay_writes_each_waiting_click_once_and_prints_the_counts() {
         .expect("clicks");
     assert_eq!(stored, vec![letter.click]);
     assert_eq!(lib::testing::messages_in(&queue).await, 0);
+}
+
+#[tokio::test]
+async fn reset_link_prints_a_link_that_sets_a_new_password_once() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let printed = cli.ok(&[
+        "user",
+        "reset-link",
+        "--user",
+        "ann@example.com",
+        "--base-url",
+        "https://links.example.com",
+    ]);
+    let link = printed["resetLink"].as_str().expect("a link");
+    let token = link
+        .strip_prefix("https://links.example.com/account/reset-password/")
+        .expect("a reset link on the base URL");
+    let token = lib::domain::OneTimeToken::parse(token).expect("a one-time token");
+    let service = cli.service().await;
+    let password = lib::domain::NewPassword::parse("a password from the link").unwrap();
+    service
+        .reset_password(&token, password.clone())
+        .await
+        .expect("the link works");
+    assert!(cli.signs_in("ann@example.com", "a password from the link").await);
+    assert!(service.reset_password(&token, password).await.is_err(), "once");
+}
+
+#[tokio::test]
+async fn reset_link_without_a_base_url_says_what_to_give() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let reason = cli.fails(&["user", "reset-link", "--user", "ann@example.com"]);
+    assert!(reason.contains("--base-url"), "{reason}");
+}
+
+#[tokio::test]
+async fn the_operator_cannot_make_a_second_owner_or_remove_the_owner() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "owner@example.com"]);
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let ws = cli.ok(&["workspace", "create", "--name", "Acme", "--owner", "owner@example.com"]);
+    let ws = ws["id"].as_str().unwrap();
+    let add = cli.fails(&[
+        "member",
+        "add",
+        "--workspace",
+        ws,
+        "--user",
+        "ann@example.com",
+        "--role",
+        "owner",
+    ]);
+    assert!(add.contains("A workspace has one owner"), "{add}");
+    let demote = cli.fails(&[
+        "member",
+        "add",
+        "--workspace",
+        ws,
+        "--user",
+        "owner@example.com",
+        "--role",
+        "member",
+    ]);
+    assert!(
+        demote.contains("The owner's role changes only by handing ownership"),
+        "{demote}"
+    );
+    let remove = cli.fails(&["member", "remove", "--workspace", ws, "--user", "owner@example.com"]);
+    assert!(remove.contains("The owner cannot be removed"), "{remove}");
 }

@@ -49,7 +49,14 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvalidAccessToken => StatusCode::UNAUTHORIZED,
         InsufficientScope(_) => StatusCode::FORBIDDEN,
         OAuth(failure) => crate::oauth::errors::status_of(failure),
-        Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        Team(_) | InvitationForSomeoneElse | EmailNotVerified => StatusCode::FORBIDDEN,
+        MemberNotFound | InvitationNotFound | SignUpClosed => StatusCode::NOT_FOUND,
+        InvitationDead(crate::domain::InvitationDead::Unknown) => StatusCode::NOT_FOUND,
+        InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
+        AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
+        TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
+        WrongCurrentPassword => StatusCode::BAD_REQUEST,
+        Internal(_) | MailFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -109,7 +116,7 @@ impl ErrorBody {
             scope: None,
         };
         match err {
-            ServiceError::Internal(_) => {
+            ServiceError::Internal(_) | ServiceError::MailFailed(_) => {
                 body.error = "Internal server error.".into();
                 body.request_id = Some(request_id.to_string());
             }
@@ -141,8 +148,8 @@ pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
 
 /// The response for a failure; internal ones are logged with their whole source chain.
 pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
-    if let ServiceError::Internal(source) = err {
-        tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "request failed");
+    if matches!(err, ServiceError::Internal(_) | ServiceError::MailFailed(_)) {
+        tracing::error!(request_id, error = %crate::telemetry::error_chain(err), "request failed");
     }
     let mut response = json_response(status_of(err), &error_body(err, request_id));
     let headers = response.headers_mut();

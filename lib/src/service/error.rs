@@ -1,8 +1,8 @@
 //! Failures of service operations. The expected ones carry exactly what the contract says
 //! the caller sees; each door maps them to its own status and body in one place.
 
-use crate::domain::Invalid;
 use crate::domain::oauth::OAuthFailure;
+use crate::domain::{Invalid, InvitationDead, TeamRefusal};
 use crate::store::StoreError;
 
 /// Which link action a permission failure is about.
@@ -145,8 +145,47 @@ pub enum ServiceError {
     InsufficientScope(&'static str),
     #[error("{0}")]
     OAuth(OAuthFailure),
+    /// A team action the person's role does not allow (403).
+    #[error("{0}")]
+    Team(TeamRefusal),
+    #[error("No such member of this workspace.")]
+    MemberNotFound,
+    #[error("Invitation not found.")]
+    InvitationNotFound,
+    #[error("{0} is already a member of this workspace.")]
+    AlreadyMember(String),
+    #[error("{0} already has a pending invitation; send it again from the list.")]
+    InvitationPending(String),
+    #[error("This workspace has {0} invitations waiting; revoke some before inviting more.")]
+    TooManyInvitations(usize),
+    #[error("The team changed meanwhile; reload the page and try again.")]
+    TeamChanged,
+    /// Invitation, reset or verification mails over their hourly limit (per sender, address or
+    /// client address).
+    #[error("Too many e-mails were asked for. Try again in {}.", wait_words(*.retry_after))]
+    TooManyMails {
+        /// Seconds until the window ends.
+        retry_after: u64,
+    },
+    #[error("{}", dead_invitation_words(*.0))]
+    InvitationDead(InvitationDead),
+    #[error(
+        "This invitation is for another e-mail address than the one you are signed in with. Sign out, then open the link again."
+    )]
+    InvitationForSomeoneElse,
+    #[error("This link is not valid, was used already or has expired. Ask for a new one.")]
+    AccountLinkDead,
+    #[error("Confirm your e-mail address first: we have sent a link to it.")]
+    EmailNotVerified,
+    #[error("Sign-up is by invitation only.")]
+    SignUpClosed,
+    #[error("The current password is incorrect.")]
+    WrongCurrentPassword,
     #[error("internal failure")]
     Internal(#[source] StoreError),
+    /// The mail server refused or could not be reached (500; the link can be sent again).
+    #[error("internal failure")]
+    MailFailed(#[source] crate::mail::MailError),
 }
 
 impl From<StoreError> for ServiceError {
@@ -157,6 +196,25 @@ impl From<StoreError> for ServiceError {
             StoreError::Contention(_) => Self::Contention,
             other => Self::Internal(other),
         }
+    }
+}
+
+fn dead_invitation_words(dead: InvitationDead) -> &'static str {
+    match dead {
+        InvitationDead::Unknown => {
+            "This invitation link is not valid. Check that it was copied whole, or ask for a new one."
+        }
+        InvitationDead::Expired => "This invitation has expired. Ask the person who invited you to send it again.",
+        InvitationDead::Revoked => {
+            "This invitation was revoked. Ask the workspace's owner or a manager if you should join."
+        }
+        InvitationDead::Used => "This invitation was already used. Sign in to open the workspace.",
+    }
+}
+
+impl From<TeamRefusal> for ServiceError {
+    fn from(value: TeamRefusal) -> Self {
+        Self::Team(value)
     }
 }
 

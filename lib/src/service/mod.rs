@@ -1,5 +1,6 @@
 //! Service operations: what both doors (HTTP API and MCP) call.
 
+mod account;
 mod analytics;
 mod auth;
 mod automated;
@@ -8,12 +9,14 @@ mod catalogue;
 mod conversions;
 mod error;
 pub mod idempotency;
+mod joining;
 mod keys;
 pub mod limits;
 mod link_cache;
 mod links;
 mod list_cursor;
 mod locations;
+mod mails;
 pub mod oauth;
 mod operator;
 mod qr;
@@ -22,12 +25,14 @@ mod recording;
 mod refused_credentials;
 mod sign_in;
 mod table;
+mod team;
 mod visit;
 mod workspace_settings;
 
 use std::sync::Arc;
 
 pub use crate::domain::RateClass;
+pub use account::{STRANGER_ANSWER_FLOOR, SignUp, reset_path, verification_path};
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
 pub use automated::BOT_VISIT_RETENTION_DAYS;
@@ -39,6 +44,7 @@ pub use limits::{Policy, RateLimited, RateStatus, metered};
 pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use locations::SharedOutcome;
+pub use operator::OperatorError;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
@@ -46,6 +52,7 @@ pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
+pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan, with_query};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
@@ -137,20 +144,19 @@ impl Service {
     /// handshake alone.
     ///
     /// Each step ends with an init boundary (`crate::telemetry::init_phase`: debug events that
-    /// scripts/bench-lambda turns into the cold start's breakdown).
+    /// scripts/bench-lambda turns into the cold start's breakdown). Mail goes to the log: the
+    /// page functions, the only ones that send any, add theirs ([`Service::with_mailer`]).
     pub async fn for_lambda() -> Result<Self, ConfigError> {
         use crate::telemetry::{init_phase, mark_start};
         mark_start();
         crate::telemetry::init_lambda();
         init_phase("telemetry");
         let config = Config::from_env()?;
-        // Without SMTP_URL this reads two variables; with it, the system's TLS roots too.
-        let mailer = Mailer::from_env()?;
         init_phase("configuration");
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
         init_phase("sdk_client");
         store.start_warm_up();
-        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)).with_mailer(mailer))
+        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
     }
 
     /// A new object id at the current time.

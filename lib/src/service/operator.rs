@@ -6,9 +6,21 @@
 use chrono::{DateTime, Utc};
 
 use super::Service;
-use crate::domain::{Email, Membership, NewPassword, PasswordHash, PlanChange, Tag, User, VerifiedDomain, Workspace};
+use crate::domain::{
+    Email, Membership, NewPassword, PasswordHash, PlanChange, Role, Tag, TeamAction, TeamRefusal, User, VerifiedDomain,
+    Workspace,
+};
 use crate::ids::ObjectId;
 use crate::store::{CreateUserError, StoreError};
+
+/// What the operator's team changes can fail with: the table's refusal, or the store.
+#[derive(Debug, thiserror::Error)]
+pub enum OperatorError {
+    #[error(transparent)]
+    Refused(#[from] TeamRefusal),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 impl Service {
     pub async fn user(&self, id: &ObjectId) -> Result<Option<User>, StoreError> {
@@ -30,6 +42,8 @@ impl Service {
             api_key_hash: None,
             password_hash,
             created_at: self.clock.now(),
+            name: None,
+            email_unverified: false,
         };
         self.store.create_user(&user).await?;
         Ok(user)
@@ -53,14 +67,33 @@ impl Service {
         self.store.set_plan(workspace, change).await
     }
 
-    /// Adds or changes a membership; `false` when the workspace or user does not exist.
-    pub async fn add_member(&self, membership: &Membership) -> Result<bool, StoreError> {
-        self.store.put_membership(membership).await
+    /// Adds or changes a membership as the operator, who may do what the owner may and no
+    /// more (the same table as the pages): nobody is made owner this way, and the owner's role
+    /// stays. `Ok(false)` when the workspace or user does not exist.
+    pub async fn add_member_as_operator(&self, membership: &Membership) -> Result<bool, OperatorError> {
+        let ws = &membership.workspace_id;
+        match self.store.membership(ws, &membership.user_id).await? {
+            Some(current) => TeamAction::ChangeRole {
+                from: current.role,
+                to: membership.role,
+            }
+            .allowed_for(Role::Owner)?,
+            None => TeamAction::Invite(membership.role).allowed_for(Role::Owner)?,
+        }
+        Ok(self.store.put_membership(membership).await?)
     }
 
-    /// `false` when the user was no member.
-    pub async fn remove_member(&self, workspace: &ObjectId, user: &ObjectId) -> Result<bool, StoreError> {
-        self.store.delete_membership(workspace, user).await
+    /// Removes someone as the operator (never the owner). `Ok(false)` when they were no member.
+    pub async fn remove_member_as_operator(
+        &self,
+        workspace: &ObjectId,
+        user: &ObjectId,
+    ) -> Result<bool, OperatorError> {
+        let Some(current) = self.store.membership(workspace, user).await? else {
+            return Ok(false);
+        };
+        TeamAction::Remove(current.role).allowed_for(Role::Owner)?;
+        Ok(self.store.remove_membership(workspace, user, current.role).await?)
     }
 
     /// `false` when another workspace holds the host or the workspace does not exist.

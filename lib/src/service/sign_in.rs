@@ -156,13 +156,13 @@ impl Service {
             .reset_sign_in_subject(&pair.0.key, now + TRUST_AFTER_SUCCESS)
             .await?;
         self.give_back(others).await?;
+        if user.email_unverified {
+            return Err(ServiceError::EmailNotVerified);
+        }
         if let Some(old) = attempt.replacing {
             self.store.delete_session(&old.hash()).await?;
         }
-        let token = SessionToken::generate(self.entropy.as_ref());
-        let session = Session::new(user.id, user.email, now, self.entropy.as_ref());
-        self.store.put_session(&token.hash(), &session).await?;
-        Ok(SignedIn { token, session })
+        self.open_session(user.id, user.email).await
     }
 
     /// Takes a slot of `subject`; refused, the slots taken so far are given back (the attempt
