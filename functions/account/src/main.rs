@@ -3,6 +3,10 @@ use lib::pages::{Settings, Site};
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {
-    let site = Site::new(lib::service::Service::for_lambda().await?, Settings::from_env()?);
+    // Only the page functions send mail: the others never build an SMTP transport (nor link it).
+    let service = lib::service::Service::for_lambda()
+        .await?
+        .with_mailer(lib::mail::Mailer::from_env()?);
+    let site = Site::new(service, Settings::from_env()?);
     run(service_fn(|req| account::handler(&site, req))).await
 }

@@ -98,6 +98,7 @@ const QUERY: &str = "dynamodb:Query";
 const PUT_ITEM: &str = "dynamodb:PutItem";
 const UPDATE_ITEM: &str = "dynamodb:UpdateItem";
 const DELETE_ITEM: &str = "dynamodb:DeleteItem";
+const CONDITION_CHECK: &str = "dynamodb:ConditionCheckItem";
 
 /// API Gateway's catch-all route key.
 pub const DEFAULT_ROUTE: &str = "$default";
@@ -278,13 +279,21 @@ pub const VISITOR_LOCATION: Function = Function {
     ..PLAIN
 };
 
-/// The account pages (sign-in, integrations): people's pages, not the API, so not in the
+/// The account pages (sign-in, integrations, invitations, resets, the profile, sign-up): people's pages, not the API, so not in the
 /// OpenAPI document.
 pub const ACCOUNT: Function = Function {
     name: "account",
     logical_id: "AccountFunction",
     routes: &[service("ANY", "/account"), service("ANY", "/account/{proxy+}")],
-    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    table_actions: &[
+        GET_ITEM,
+        BATCH_GET,
+        QUERY,
+        PUT_ITEM,
+        UPDATE_ITEM,
+        DELETE_ITEM,
+        CONDITION_CHECK,
+    ],
     index_actions: &[QUERY],
     ..PLAIN
 };

@@ -4,11 +4,12 @@
 use lambda_http::http::{HeaderValue, StatusCode, header};
 use lambda_http::{Body, Response};
 
+use super::stranger_forms::StrangerForm;
 use super::templates::{Chrome, IntegrationsPage, KeyCreatedPage, KeyRow, ScopeOption, SignInPage, WorkspaceRow};
 use super::{Form, LocalPath, Page, PageRequest, assets, cookies, forms, redirect};
-use crate::domain::{ApiKeyRecord, Scope, random_token};
+use crate::domain::{ApiKeyRecord, Scope};
 use crate::ids::ObjectId;
-use crate::service::{COOKIE_LIFETIME, Integrations, IssuedKey, KeyGrants, ServiceError, SessionUser, SignInAttempt};
+use crate::service::{Integrations, IssuedKey, KeyGrants, ServiceError, SessionUser, SignInAttempt};
 
 /// The paths of the account pages and the methods each answers (`HEAD` wherever `GET`).
 const ROUTES: &[(&str, &[&str])] = &[
@@ -19,11 +20,20 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/account/integrations/keys", &["POST"]),
     ("/account/connected-apps", &["GET"]),
     ("/account/connected-apps/revoke", &["POST"]),
+    ("/account/forgot-password", &["GET", "POST"]),
+    ("/account/sign-up", &["GET", "POST"]),
+    ("/account/profile", &["GET"]),
+    ("/account/profile/name", &["POST"]),
+    ("/account/profile/password", &["POST"]),
+    ("/account/profile/sessions", &["POST"]),
 ];
 
-/// How long the sign-in form's CSRF cookie lives (a form left open longer is refused, and
-/// shown again with a fresh one).
-const SIGN_IN_FORM_LIFETIME: chrono::Duration = chrono::Duration::hours(2);
+/// The account pages whose last segment is a one-time token, and the methods each answers.
+const TOKEN_ROUTES: &[(&str, &[&str])] = &[
+    ("/account/invitations/", &["GET", "POST"]),
+    ("/account/reset-password/", &["GET", "POST"]),
+    ("/account/verify-email/", &["GET"]),
+];
 
 /// Routes one request of the account function.
 pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError> {
@@ -46,6 +56,33 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         ("POST", "/account/integrations/keys") => generate_key(page).await,
         ("GET", "/account/connected-apps") => super::connected_apps::list(page).await,
         ("POST", "/account/connected-apps/revoke") => super::connected_apps::revoke(page).await,
+        ("GET", "/account/forgot-password") => super::recovery::forgot_form(page).await,
+        ("POST", "/account/forgot-password") => super::recovery::forgot(page).await,
+        ("GET", "/account/sign-up") => super::sign_up::form(page).await,
+        ("POST", "/account/sign-up") => Box::pin(super::sign_up::sign_up(page)).await,
+        ("GET", "/account/profile") => super::profile::show(page).await,
+        ("POST", "/account/profile/name") => super::profile::save_name(page).await,
+        ("POST", "/account/profile/password") => Box::pin(super::profile::change_password(page)).await,
+        ("POST", "/account/profile/sessions") => super::profile::sign_out_elsewhere(page).await,
+        _ => token_page(page, method, path).await,
+    }
+}
+
+/// The pages of one-time links: `/account/<kind>/<token>`.
+async fn token_page(page: &PageRequest<'_>, method: &str, path: &str) -> Result<Response<Body>, ServiceError> {
+    let Some((prefix, token)) = TOKEN_ROUTES
+        .iter()
+        .find_map(|(prefix, _)| Some((*prefix, path.strip_prefix(prefix)?)))
+        .filter(|(_, token)| !token.is_empty() && !token.contains('/'))
+    else {
+        return Err(unrouted(page, path));
+    };
+    match (method, prefix) {
+        ("GET", "/account/invitations/") => Box::pin(super::invitation::show(page, token)).await,
+        ("POST", "/account/invitations/") => Box::pin(super::invitation::join(page, token)).await,
+        ("GET", "/account/reset-password/") => super::recovery::reset_form(page, token).await,
+        ("POST", "/account/reset-password/") => Box::pin(super::recovery::reset(page, token)).await,
+        ("GET", "/account/verify-email/") => super::sign_up::verify(page, token).await,
         _ => Err(unrouted(page, path)),
     }
 }
@@ -58,7 +95,8 @@ fn not_found(page: &PageRequest<'_>) -> ServiceError {
 }
 
 fn unrouted(page: &PageRequest<'_>, path: &str) -> ServiceError {
-    match ROUTES.iter().find(|(p, _)| *p == path) {
+    let token_route = TOKEN_ROUTES.iter().find(|(prefix, _)| path.starts_with(prefix));
+    match ROUTES.iter().find(|(p, _)| *p == path).or(token_route) {
         Some((_, methods)) => {
             let mut allowed: Vec<&'static str> = methods.to_vec();
             if allowed.contains(&"GET") {
@@ -83,20 +121,17 @@ fn sign_in_page(
     error: Option<String>,
     notice: Option<String>,
 ) -> Page {
-    let csrf = random_token(page.service.entropy.as_ref());
-    let local = page.is_local();
+    let token = StrangerForm::new(page);
     let template = SignInPage {
         chrome: Chrome::anonymous(),
-        csrf: csrf.clone(),
+        csrf: token.csrf.clone(),
         next: next.as_str().to_string(),
         email: email.to_string(),
         error,
         notice,
+        open_signup: page.service.config.open_signup,
     };
-    Page::new(status, &template).with_header(
-        header::SET_COOKIE,
-        cookies::set(cookies::sign_in_name(local), &csrf, SIGN_IN_FORM_LIFETIME, local),
-    )
+    token.attach(page, Page::new(status, &template))
 }
 
 async fn sign_in_form(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError> {
@@ -106,7 +141,13 @@ async fn sign_in_form(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceE
     {
         return Ok(redirect(next.as_str()));
     }
-    let notice = crate::http::query(page.req, "signedOut").map(|_| "You are signed out.".to_string());
+    let notice = if crate::http::query(page.req, "signedOut").is_some() {
+        Some("You are signed out.".to_string())
+    } else if crate::http::query(page.req, "passwordReset").is_some() {
+        Some("Your new password is set and every session of your account has ended. Sign in with it.".to_string())
+    } else {
+        None
+    };
     Ok(sign_in_page(page, StatusCode::OK, &next, "", None, notice).into_response())
 }
 
@@ -131,18 +172,11 @@ async fn sign_in(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError>
     match page.service.sign_in(attempt).await {
         Ok(signed_in) => {
             let mut response = redirect(next.as_str());
-            let headers = response.headers_mut();
-            headers.append(
-                header::SET_COOKIE,
-                cookies::set(
-                    cookies::session_name(local),
-                    signed_in.token.as_str(),
-                    COOKIE_LIFETIME,
-                    local,
-                ),
-            );
-            headers.append(header::SET_COOKIE, cookies::clear(cookies::sign_in_name(local), local));
+            cookies::sign_in(&mut response, &signed_in.token, local);
             Ok(response)
+        }
+        Err(err @ ServiceError::EmailNotVerified) => {
+            Ok(sign_in_page(page, StatusCode::FORBIDDEN, &next, email, Some(err.to_string()), None).into_response())
         }
         Err(err @ ServiceError::IncorrectSignIn) => Ok(sign_in_page(
             page,

@@ -75,6 +75,26 @@ pub fn set(name: &'static str, value: &str, max_age: chrono::Duration, local: bo
     HeaderValue::from_str(&cookie.to_string()).expect("our cookies are visible ASCII")
 }
 
+/// The cookies of a browser that just signed in: the session's, and the stranger's form token
+/// forgotten.
+pub fn sign_in(
+    response: &mut lambda_http::Response<lambda_http::Body>,
+    token: &crate::domain::SessionToken,
+    local: bool,
+) {
+    let headers = response.headers_mut();
+    headers.append(
+        lambda_http::http::header::SET_COOKIE,
+        set(
+            session_name(local),
+            token.as_str(),
+            crate::service::COOKIE_LIFETIME,
+            local,
+        ),
+    );
+    headers.append(lambda_http::http::header::SET_COOKIE, clear(sign_in_name(local), local));
+}
+
 /// `Set-Cookie` that makes the browser forget a cookie of ours.
 pub fn clear(name: &'static str, local: bool) -> HeaderValue {
     set(name, "", chrono::Duration::zero(), local)

@@ -11,7 +11,12 @@ mod connected_apps;
 pub mod consent;
 mod cookies;
 mod forms;
+mod invitation;
+mod profile;
+mod recovery;
 mod respond;
+mod sign_up;
+mod stranger_forms;
 pub mod templates;
 
 pub use cookies::{FLASH_COOKIE, SESSION_COOKIE, SIGN_IN_COOKIE};

@@ -136,8 +136,8 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
     let status = crate::http::status_of(err);
     let request_id = crate::http::request_id(page.req);
     let (title, message, request_id) = match err {
-        ServiceError::Internal(source) => {
-            tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "page failed");
+        ServiceError::Internal(_) | ServiceError::MailFailed(_) => {
+            tracing::error!(request_id, error = %crate::telemetry::error_chain(err), "page failed");
             (
                 "Something went wrong",
                 "The page could not be shown. Try again in a moment.".to_string(),
@@ -151,6 +151,8 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
         ServiceError::OAuth(_) => ("This app cannot connect", err.to_string(), None),
         _ if status == StatusCode::NOT_FOUND => ("Not found", err.to_string(), None),
         _ if status == StatusCode::FORBIDDEN => ("Not allowed", err.to_string(), None),
+        _ if status == StatusCode::GONE => ("This link no longer works", err.to_string(), None),
+        _ if status == StatusCode::TOO_MANY_REQUESTS => ("Too many requests", err.to_string(), None),
         _ => ("That did not work", err.to_string(), None),
     };
     let status = match err {
@@ -176,7 +178,7 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
     {
         response.headers_mut().insert(header::ALLOW, value);
     }
-    if let ServiceError::TooManyFromAddress { retry_after } = err {
+    if let ServiceError::TooManyFromAddress { retry_after } | ServiceError::TooManyMails { retry_after } = err {
         response
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));

@@ -69,8 +69,12 @@ impl Chrome {
 
     /// The navigation's "Settings" entry: the current workspace's settings, when a page is about
     /// one.
+    /// Members (who cannot open it) get none.
     pub fn settings_href(&self) -> Option<String> {
-        self.workspace.as_ref().map(|w| format!("/app/w/{}/settings", w.id))
+        self.workspace
+            .as_ref()
+            .filter(|w| w.role != "member")
+            .map(|w| format!("/app/w/{}/settings", w.id))
     }
 
     pub fn signed_in(user: &SessionUser, section: &'static str) -> Self {
@@ -94,6 +98,8 @@ pub struct SignInPage {
     pub email: String,
     pub error: Option<String>,
     pub notice: Option<String>,
+    /// Whether `/account/sign-up` is open (`OPEN_SIGNUP=true`): the page links to it.
+    pub open_signup: bool,
 }
 
 /// A page that says one thing (an error, a refusal) and where to go next.
@@ -215,4 +221,61 @@ pub struct ConnectedAppsPage {
     pub apps: Vec<AppRow>,
     pub csrf: String,
     pub notice: Option<String>,
+}
+
+/// An invitation's page: join with a new account, or sign in to join.
+#[derive(Template)]
+#[template(path = "account/invitation.html")]
+pub struct InvitationPage {
+    pub chrome: Chrome,
+    pub workspace: String,
+    pub role: &'static str,
+    pub email: String,
+    pub has_account: bool,
+    pub sign_in_href: String,
+    pub action: String,
+    pub csrf: String,
+    pub name: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/forgot_password.html")]
+pub struct ForgotPasswordPage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub email: String,
+    pub notice: Option<String>,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/reset_password.html")]
+pub struct ResetPasswordPage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub action: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/sign_up.html")]
+pub struct SignUpPage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub name: String,
+    pub email: String,
+    pub workspace: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "account/profile.html")]
+pub struct ProfilePage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub email: String,
+    pub name: String,
+    pub notice: Option<String>,
+    pub error: Option<String>,
 }

@@ -24,11 +24,12 @@ mod map;
 mod range;
 mod settings;
 mod snippet;
+mod team;
 mod views;
 
 use lambda_http::{Body, Response};
 
-pub use context::Workspace;
+pub use context::{Workspace, redirect_with_notice};
 pub use link_form::{Action, LinkForm};
 
 use super::PageRequest;
@@ -50,6 +51,13 @@ enum Page<'p> {
     WorkspaceAnalytics(&'p str),
     WorkspaceCsv(&'p str),
     Settings(&'p str),
+    Invite(&'p str),
+    ResendInvitation(&'p str, &'p str),
+    RevokeInvitation(&'p str, &'p str),
+    ChangeRole(&'p str, &'p str),
+    RemoveMember(&'p str, &'p str),
+    HandOver(&'p str, &'p str),
+    Leave(&'p str),
 }
 
 impl<'p> Page<'p> {
@@ -57,6 +65,7 @@ impl<'p> Page<'p> {
     fn of(path: &'p str) -> Option<(Self, &'static [&'static str])> {
         const READ: &[&str] = &["GET", "HEAD"];
         const FORM: &[&str] = &["GET", "HEAD", "POST"];
+        const POST: &[&str] = &["POST"];
         let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
         Some(match segments.as_slice() {
             [""] => (Self::Home, READ),
@@ -72,6 +81,13 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "analytics"] => (Self::WorkspaceAnalytics(ws), READ),
             ["app", "w", ws, "analytics.csv"] => (Self::WorkspaceCsv(ws), READ),
             ["app", "w", ws, "settings"] => (Self::Settings(ws), FORM),
+            ["app", "w", ws, "settings", "invitations"] => (Self::Invite(ws), POST),
+            ["app", "w", ws, "settings", "invitations", id, "resend"] => (Self::ResendInvitation(ws, id), POST),
+            ["app", "w", ws, "settings", "invitations", id, "revoke"] => (Self::RevokeInvitation(ws, id), POST),
+            ["app", "w", ws, "settings", "members", user, "role"] => (Self::ChangeRole(ws, user), POST),
+            ["app", "w", ws, "settings", "members", user, "remove"] => (Self::RemoveMember(ws, user), POST),
+            ["app", "w", ws, "settings", "members", user, "ownership"] => (Self::HandOver(ws, user), FORM),
+            ["app", "w", ws, "settings", "leave"] => (Self::Leave(ws), FORM),
             _ => return None,
         })
     }
@@ -115,6 +131,15 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::WorkspaceCsv(ws) => Box::pin(csv::workspace(page, ws)).await,
         Page::Settings(ws) if post => Box::pin(settings::save(page, ws)).await,
         Page::Settings(ws) => Box::pin(settings::show(page, ws)).await,
+        Page::Invite(ws) => Box::pin(team::invite(page, ws)).await,
+        Page::ResendInvitation(ws, id) => Box::pin(team::resend(page, ws, id)).await,
+        Page::RevokeInvitation(ws, id) => Box::pin(team::revoke(page, ws, id)).await,
+        Page::ChangeRole(ws, user) => Box::pin(team::change_role(page, ws, user)).await,
+        Page::RemoveMember(ws, user) => Box::pin(team::remove(page, ws, user)).await,
+        Page::HandOver(ws, user) if post => Box::pin(team::hand_over(page, ws, user)).await,
+        Page::HandOver(ws, user) => Box::pin(team::confirm_hand_over(page, ws, user)).await,
+        Page::Leave(ws) if post => Box::pin(team::leave(page, ws)).await,
+        Page::Leave(ws) => Box::pin(team::confirm_leave(page, ws)).await,
     }
 }
 

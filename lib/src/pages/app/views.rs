@@ -287,7 +287,7 @@ pub struct DeletePage {
     pub cancel_href: String,
 }
 
-/// A workspace's settings.
+/// A workspace's settings: its team, and whether its links may ask visitors for their location.
 #[derive(Template)]
 #[template(path = "app/settings.html")]
 pub struct SettingsPage {
@@ -296,9 +296,76 @@ pub struct SettingsPage {
     pub workspace: String,
     /// Whether links may ask visitors for their location.
     pub location_requests: bool,
-    /// Only the owner gets the form.
+    /// Only the owner gets the location form.
     pub owner: bool,
     pub csrf: String,
     pub action: String,
     pub field: &'static str,
+    pub members: Vec<MemberRow>,
+    pub members_truncated: bool,
+    pub invitations: Vec<InvitationRow>,
+    pub leave_href: String,
+    pub invite_action: String,
+    /// The roles the person may invite (`manager`, `member`).
+    pub invitable: Vec<&'static str>,
+    pub invite_email: String,
+    pub invite_role: &'static str,
+    pub invite_error: Option<String>,
+    pub mail_configured: bool,
+    /// An invitation's link to pass on by hand (no mail server).
+    pub copy_link: Option<CopyLink>,
+}
+
+/// A time as the page shows it and as `<time datetime>` reads it.
+pub type Shown = (String, String);
+
+/// One member's row, with the actions the person may take on it.
+#[derive(Debug, Clone)]
+pub struct MemberRow {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub role: &'static str,
+    pub since: Option<Shown>,
+    pub is_you: bool,
+    pub role_form: Option<RoleForm>,
+    pub remove_action: Option<String>,
+    pub hand_over_href: Option<String>,
+}
+
+/// The form that changes a member's role: its action and the roles offered (the current one
+/// selected).
+#[derive(Debug, Clone)]
+pub struct RoleForm {
+    pub action: String,
+    pub options: Vec<(&'static str, bool)>,
+}
+
+/// One pending invitation's row; `actions` (send again, revoke) when the person may.
+#[derive(Debug, Clone)]
+pub struct InvitationRow {
+    pub email: String,
+    pub role: &'static str,
+    pub sent: Shown,
+    pub expires: Shown,
+    pub actions: Option<(String, String)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CopyLink {
+    pub email: String,
+    pub url: String,
+}
+
+/// A question before something that cannot be taken back (handing ownership over, leaving).
+#[derive(Template)]
+#[template(path = "app/confirm.html")]
+pub struct ConfirmPage {
+    pub chrome: Chrome,
+    pub title: String,
+    pub text: String,
+    pub action: String,
+    pub csrf: String,
+    pub button: String,
+    pub cancel_href: String,
 }

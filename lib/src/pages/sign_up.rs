@@ -1,0 +1,83 @@
+//! Sign-up (only when the operator sets `OPEN_SIGNUP=true`) and the link that confirms the
+//! address. The answer after the form is the same whether or not the address has an account.
+
+use lambda_http::http::{HeaderValue, StatusCode, header};
+use lambda_http::{Body, Response};
+
+use super::recovery::message;
+use super::stranger_forms::{self, StrangerForm};
+use super::templates::{Chrome, SignUpPage};
+use super::{Form, Page, PageRequest};
+use crate::domain::{BoundedText, Email, Invalid, NewPassword, OneTimeToken, PersonName};
+use crate::service::{ServiceError, SignUp};
+
+/// What the page says once the form is in, whoever the address belongs to.
+const CHECK_YOUR_MAIL: &str =
+    "We sent a link to the address you gave. Open it to confirm the address, then sign in. It works for three days.";
+
+fn sign_up_page(page: &PageRequest<'_>, status: StatusCode, form: Option<&Form>, error: Option<String>) -> Page {
+    let field = |name: &str| form.and_then(|f| f.get(name)).unwrap_or("").to_string();
+    let token = StrangerForm::new(page);
+    let template = SignUpPage {
+        chrome: Chrome::anonymous(),
+        csrf: token.csrf.clone(),
+        name: field("name"),
+        email: field("email"),
+        workspace: form.map_or_else(|| "My workspace".to_string(), |_| field("workspace")),
+        error,
+    };
+    token.attach(page, Page::new(status, &template))
+}
+
+pub async fn form(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError> {
+    if !page.service.config.open_signup {
+        return Err(ServiceError::SignUpClosed);
+    }
+    Ok(sign_up_page(page, StatusCode::OK, None, None).into_response())
+}
+
+fn parse(form: &Form) -> Result<SignUp, Invalid> {
+    let get = |name: &str| form.get(name).unwrap_or("");
+    Ok(SignUp {
+        name: PersonName::parse("name", get("name"))?,
+        email: Email::parse(get("email"))?,
+        password: NewPassword::parse(get("password"))?,
+        workspace: BoundedText::parse("workspace", get("workspace"))?,
+    })
+}
+
+pub async fn sign_up(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError> {
+    if !page.service.config.open_signup {
+        return Err(ServiceError::SignUpClosed);
+    }
+    let form = stranger_forms::posted(page)?;
+    let fields = match parse(&form) {
+        Ok(fields) => fields,
+        Err(invalid) => {
+            return Ok(sign_up_page(page, StatusCode::BAD_REQUEST, Some(&form), Some(invalid.message)).into_response());
+        }
+    };
+    let address = page.client_address();
+    match page.service.sign_up(fields, &address, &page.origin()).await {
+        Ok(_) => Ok(message("Check your mail", CHECK_YOUR_MAIL).into_response()),
+        Err(err @ ServiceError::TooManyMails { retry_after }) => {
+            Ok(
+                sign_up_page(page, StatusCode::TOO_MANY_REQUESTS, Some(&form), Some(err.to_string()))
+                    .with_header(header::RETRY_AFTER, HeaderValue::from(retry_after))
+                    .into_response(),
+            )
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// The link that confirms an address.
+pub async fn verify(page: &PageRequest<'_>, raw: &str) -> Result<Response<Body>, ServiceError> {
+    let token = OneTimeToken::parse(raw).ok_or(ServiceError::AccountLinkDead)?;
+    page.service.verify_email(&token).await?;
+    Ok(message(
+        "Address confirmed",
+        "Your address is confirmed. Sign in with it and your password.",
+    )
+    .into_response())
+}
