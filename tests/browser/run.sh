@@ -2,7 +2,8 @@
 # The pages in a real browser: headless Chromium (Debian's) driven by Playwright for Python
 # against a freshly started dev server. Screenshots of every page at 1280 and 375 px wide go to
 # artifacts/screenshots/ (look at them). Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
-# E2E_PYTHON, CHROMIUM and AXE_CORE (scripts/common.sh `ensure_browser_tests`) and debug builds of
+# E2E_PYTHON, CHROMIUM and AXE_CORE (scripts/common.sh `ensure_browser_tests`), the SMTP catcher
+# (SMTP_TEST_URL, SMTP_TEST_MAILDIR) and debug builds of
 # dev-server and linkctl. Usage: tests/browser/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,6 +12,9 @@ source scripts/common.sh
 : "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${E2E_PYTHON:?}" "${CHROMIUM:?}" "${AXE_CORE:?}"
 
 bin="$(cargo_target_dir)/debug"
+# Mail (invitations, resets) goes to the SMTP catcher scripts/test started; the team test reads it.
+: "${SMTP_TEST_URL:?the SMTP catcher must be running}" "${SMTP_TEST_MAILDIR:?}"
+export SMTP_URL="$SMTP_TEST_URL" SMTP_FROM="smartlinks@example.test"
 start_dev_server browser
 trap 'kill "$DEV_PID" 2>/dev/null || true' EXIT
 
@@ -46,6 +50,8 @@ log "where visitors are in Chromium: the consent page granted, refused, without 
 log "what the counts leave out in Chromium: a person and five robots, the analytics page's line"
 "$E2E_PYTHON" tests/browser/bots_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+log "a team runs itself in Chromium: invitations by mail, roles, a password reset"
+"$E2E_PYTHON" tests/browser/teams_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

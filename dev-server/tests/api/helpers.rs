@@ -74,6 +74,17 @@ pub async fn spawn_app_with_list_budget(budget: usize) -> TestApp {
     .await
 }
 
+/// `spawn_app` sending mail with `mailer` (log-only: pages show invitation links to pass on),
+/// with a changed configuration.
+pub async fn spawn_app_with_mailer(mailer: lib::mail::Mailer, configure: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_with(
+        configure,
+        |service| service.with_mailer(mailer),
+        dev_server::Settings::default(),
+    )
+    .await
+}
+
 async fn spawn(
     configure: impl FnOnce(&mut Config),
     logos: Option<lib::qr::LogoFetcher>,
@@ -124,6 +135,7 @@ async fn spawn_on(
         conversion_window_days: 90,
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::default(),
+        open_signup: false,
     };
     configure(&mut config);
     // Mail goes to the SMTP catcher scripts/test starts (SMTP_TEST_URL), else to the log.

@@ -1,6 +1,7 @@
 //! Integration tests: HTTP through the dev server (the same handlers Lambda runs) against
 //! DynamoDB Local, one table per test.
 
+mod account_recovery;
 mod accounts;
 mod analytics;
 mod answer_first;
@@ -43,10 +44,15 @@ mod oauth_tokens;
 mod openapi;
 mod pages_support;
 mod permissions;
+mod permissions_teams;
 mod qr;
 mod qr_mcp;
 mod qr_rules;
 mod qr_scans;
 mod redirect;
+mod team_invitations;
+mod team_inviting;
+mod team_support;
+mod teams;
 mod template;
 mod update;

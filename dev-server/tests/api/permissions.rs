@@ -21,7 +21,7 @@ fn recorded(app: &TestApp) -> Vec<String> {
 }
 
 /// Asserts that what was recorded since the last reset is allowed to `function`, then resets.
-fn assert_allowed(app: &TestApp, function: &str) {
+pub(crate) fn assert_allowed(app: &TestApp, function: &str) {
     let listed = lib::manifest::function(function).expect("function in the manifest");
     for action in recorded(app) {
         let allowed = match action.split_once(" on ") {
