@@ -262,3 +262,31 @@ async fn a_removed_members_api_key_stops_working_in_that_workspace_only() {
         .await;
     assert_eq!(elsewhere, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_member_cannot_change_roles() {
+    let app = app_without_mail().await;
+    let (_, ws, _) = owned_workspace(&app).await;
+    let member = person_in(&app, &ws, "member").await;
+    let other = person_in(&app, &ws, "member").await;
+    let mut browser = signed_in(&app, &member).await;
+    let id = id_of(&app, &other).await;
+    let page = browser
+        .settings_form(&ws, &format!("/members/{id}/role"), &[("role", "manager")])
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert_eq!(role_of(&app, &ws, &other).await.as_deref(), Some("member"));
+}
+
+#[tokio::test]
+async fn a_manager_leaves() {
+    let app = app_without_mail().await;
+    let (_, ws, _) = owned_workspace(&app).await;
+    let manager = person_in(&app, &ws, "manager").await;
+    let mut browser = signed_in(&app, &manager).await;
+    let confirm = browser.get(&format!("{}/leave", settings(&ws))).await;
+    assert_eq!(confirm.status, StatusCode::OK);
+    let left = browser.submit(&format!("{}/leave", settings(&ws)), &confirm, &[]).await;
+    assert_eq!(left.status, StatusCode::SEE_OTHER, "{}", left.html);
+    assert_eq!(role_of(&app, &ws, &manager).await, None);
+}
