@@ -4,9 +4,9 @@
 use lambda_http::http::{HeaderValue, StatusCode, header};
 use lambda_http::{Body, Response};
 
-use super::stranger_forms::StrangerForm;
+use super::stranger_forms::{self, StrangerForm};
 use super::templates::{Chrome, IntegrationsPage, KeyCreatedPage, KeyRow, ScopeOption, SignInPage, WorkspaceRow};
-use super::{Form, LocalPath, Page, PageRequest, assets, cookies, forms, redirect};
+use super::{Form, LocalPath, Page, PageRequest, assets, cookies, redirect};
 use crate::domain::{ApiKeyRecord, Scope};
 use crate::ids::ObjectId;
 use crate::service::{Integrations, IssuedKey, KeyGrants, ServiceError, SessionUser, SignInAttempt};
@@ -156,9 +156,8 @@ async fn sign_in(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceError>
     let next = LocalPath::or_default(form.get("next"));
     let email = form.get("email").unwrap_or("");
     let local = page.is_local();
-    let cookie = cookies::read(page.req, cookies::sign_in_name(local));
-    if page.check_origin().is_err() || !forms::tokens_match(form.get("csrf"), cookie.as_deref()) {
-        let error = Some(ServiceError::FormExpired.to_string());
+    if let Err(expired) = stranger_forms::check(page, &form) {
+        let error = Some(expired.to_string());
         return Ok(sign_in_page(page, StatusCode::FORBIDDEN, &next, email, error, None).into_response());
     }
     let address = page.client_address();

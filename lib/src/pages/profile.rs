@@ -30,9 +30,12 @@ async fn profile_page(
     Ok(Page::new(status, &template))
 }
 
-/// The page, with the notice the previous form left forgotten.
+/// The page, with the notice the previous form left (if any) forgotten.
 fn finish(page: &PageRequest<'_>, answer: Page) -> Response<Body> {
     let local = page.is_local();
+    if cookies::read_flash(page.req, local).is_none() {
+        return answer.into_response();
+    }
     answer
         .with_header(
             lambda_http::http::header::SET_COOKIE,

@@ -37,9 +37,16 @@ impl StrangerForm {
 /// A stranger's form post, once its token and origin are checked.
 pub fn posted(page: &PageRequest<'_>) -> Result<Form, ServiceError> {
     let form = Form::parse(page.req)?;
+    check(page, &form)?;
+    Ok(form)
+}
+
+/// Whether a stranger's form came from our page: its token matches its cookie, and its origin
+/// is ours ([`ServiceError::FormExpired`] otherwise).
+pub fn check(page: &PageRequest<'_>, form: &Form) -> Result<(), ServiceError> {
     let cookie = cookies::read(page.req, cookies::sign_in_name(page.is_local()));
     if page.check_origin().is_err() || !forms::tokens_match(form.get("csrf"), cookie.as_deref()) {
         return Err(ServiceError::FormExpired);
     }
-    Ok(form)
+    Ok(())
 }

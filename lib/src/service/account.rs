@@ -7,6 +7,7 @@
 
 use super::joining::hash_password;
 use super::mails::{ACCOUNT_REQUESTS_PER_HOUR, Letter};
+use super::sign_in::verify;
 use super::{Service, ServiceError, SessionUser};
 use crate::domain::{
     AccountLink, AccountLinkKind, ClientAddress, Email, NewPassword, OneTimeToken, PersonName, Plan, RESET_LIFETIME,
@@ -171,12 +172,7 @@ impl Service {
         password: NewPassword,
     ) -> Result<(), ServiceError> {
         let user = self.signed_in_user(signed_in).await?;
-        let hash = user.password_hash.clone();
-        let current = current.to_string();
-        let right = tokio::task::spawn_blocking(move || hash.is_some_and(|h| h.verify(&current)))
-            .await
-            .unwrap_or(false);
-        if !right {
+        if !verify(user.password_hash.clone(), current).await {
             return Err(ServiceError::WrongCurrentPassword);
         }
         let hash = hash_password(password, self.entropy.clone()).await;

@@ -2,7 +2,6 @@
 //! as a plain-text part and an HTML part. Sending is rate-limited per sender, per recipient
 //! and per client address (`TooManyMails`).
 
-use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use super::{Service, ServiceError};
@@ -117,11 +116,6 @@ fn address_source(email: &Email) -> String {
     hex::encode(Sha256::digest(email.as_str().as_bytes()))[..32].to_string()
 }
 
-/// Seconds left in the hour that holds `now`.
-fn rest_of_hour(now: DateTime<Utc>) -> u64 {
-    u64::try_from(3600 - now.timestamp().rem_euclid(3600)).unwrap_or(3600)
-}
-
 impl Service {
     /// Counts one event of `source` against `throttle`'s hourly `limit`; refused with the wait.
     pub(super) async fn count_mail(&self, throttle: Throttle, source: &str, limit: u32) -> Result<(), ServiceError> {
@@ -130,7 +124,7 @@ impl Service {
             Ok(())
         } else {
             Err(ServiceError::TooManyMails {
-                retry_after: rest_of_hour(now),
+                retry_after: throttle.seconds_left(now),
             })
         }
     }
@@ -173,7 +167,7 @@ mod tests {
 
     #[test]
     fn the_wait_is_the_rest_of_the_clock_hour() {
-        let at: DateTime<Utc> = "2026-11-26T10:59:00Z".parse().unwrap();
-        assert_eq!(rest_of_hour(at), 60);
+        let at: chrono::DateTime<chrono::Utc> = "2026-11-26T10:59:00Z".parse().unwrap();
+        assert_eq!(Throttle::MailsToAddress.seconds_left(at), 60);
     }
 }

@@ -109,7 +109,7 @@ fn lock_length(lockouts: u32) -> Duration {
 /// Checks a password against a hash, or (for an account without one) against a decoy so that
 /// the answer takes as long; on a blocking thread, since argon2 holds a core for about 20 ms
 /// and the runtime's threads serve every other request meanwhile.
-async fn verify(hash: Option<PasswordHash>, password: &str) -> bool {
+pub(super) async fn verify(hash: Option<PasswordHash>, password: &str) -> bool {
     let password = password.to_string();
     tokio::task::spawn_blocking(move || match hash {
         Some(hash) => hash.verify(&password),

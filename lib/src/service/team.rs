@@ -25,6 +25,19 @@ pub struct Member {
     pub since: Option<DateTime<Utc>>,
 }
 
+impl Member {
+    /// A membership and its user, as the settings show them.
+    fn of(membership: Membership, user: &User) -> Self {
+        Self {
+            user_id: membership.user_id,
+            name: user.display_name().to_string(),
+            email: user.email.clone(),
+            role: membership.role,
+            since: membership.joined_at,
+        }
+    }
+}
+
 /// A workspace's team as its settings show it.
 #[derive(Debug, Clone)]
 pub struct Team {
@@ -78,13 +91,7 @@ impl Service {
             .into_iter()
             .filter_map(|m| {
                 let user = users.iter().find(|u| u.id == m.user_id)?;
-                Some(Member {
-                    user_id: m.user_id,
-                    name: user.display_name().to_string(),
-                    email: user.email.clone(),
-                    role: m.role,
-                    since: m.joined_at,
-                })
+                Some(Member::of(m, user))
             })
             .collect();
         members.sort_by(|a, b| {
@@ -296,12 +303,6 @@ impl Service {
             .get_user(&membership.user_id)
             .await?
             .ok_or(ServiceError::MemberNotFound)?;
-        Ok(Member {
-            name: user.display_name().to_string(),
-            email: user.email,
-            user_id: membership.user_id,
-            role: membership.role,
-            since: membership.joined_at,
-        })
+        Ok(Member::of(membership, &user))
     }
 }

@@ -110,34 +110,24 @@ impl Store {
     /// A sign-up: the user, its e-mail claim, its first workspace and the owner's membership in
     /// one transaction; `false` when the e-mail has an account.
     pub async fn create_user_with_workspace(&self, user: &User, workspace: &Workspace) -> Result<bool, StoreError> {
-        let claim = encode(
-            &serde_json::json!({ "userId": user.id.as_str() }),
-            &keys::email(user.email.as_str()),
-            None,
-        )?;
         let owner = Membership {
             workspace_id: workspace.id.clone(),
             user_id: user.id.clone(),
             role: Role::Owner,
             joined_at: Some(workspace.created_at),
         };
-        let items = vec![
-            tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?,
-            tx::put(
-                &self.table,
-                encode(user, &keys::user(&user.id), None)?,
-                Some("attribute_not_exists(PK)"),
-            )?,
+        let mut items = self.new_user(user)?.to_vec();
+        items.extend([
             tx::put(
                 &self.table,
                 encode(workspace, &keys::workspace(&workspace.id), None)?,
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, membership_item(&owner)?, None)?,
-        ];
+        ]);
         match self.transact(items).await? {
             Ok(()) => Ok(true),
-            Err(c) if c.failed(0) => Ok(false),
+            Err(c) if c.failed(1) => Ok(false),
             Err(_) => Err(StoreError::Contention("sign up")),
         }
     }

@@ -32,20 +32,26 @@ struct EmailClaim {
 }
 
 impl Store {
-    pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+    /// A new user's two puts, for a transaction: the user (first), then its e-mail's claim
+    /// (second; its condition fails when the e-mail has an account).
+    pub(super) fn new_user(&self, user: &User) -> Result<[aws_sdk_dynamodb::types::TransactWriteItem; 2], StoreError> {
         let claim = encode(
             &serde_json::json!({ "userId": user.id.as_str() }),
             &keys::email(user.email.as_str()),
             None,
         )?;
-        let items = vec![
+        Ok([
             tx::put(
                 &self.table,
                 encode(user, &keys::user(&user.id), None)?,
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?,
-        ];
+        ])
+    }
+
+    pub async fn create_user(&self, user: &User) -> Result<(), CreateUserError> {
+        let items = self.new_user(user)?.to_vec();
         match self.transact(items).await? {
             Ok(()) => Ok(()),
             Err(c) if c.failed(1) => Err(CreateUserError::EmailTaken),

@@ -124,6 +124,12 @@ pub enum Throttle {
 pub const EVERY_SOURCE: &str = "ALL";
 
 impl Throttle {
+    /// Seconds from `at` to the end of the window that holds it (a refusal's `Retry-After`).
+    pub fn seconds_left(self, at: DateTime<Utc>) -> u64 {
+        let seconds = self.seconds();
+        u64::try_from(seconds - at.timestamp().rem_euclid(seconds)).unwrap_or(0)
+    }
+
     /// The window's length in seconds.
     pub fn seconds(self) -> i64 {
         match self {

@@ -179,18 +179,8 @@ impl Store {
         membership: &Membership,
         now: DateTime<Utc>,
     ) -> Result<AcceptOutcome, StoreError> {
-        let claim = encode(
-            &serde_json::json!({ "userId": user.id.as_str() }),
-            &keys::email(user.email.as_str()),
-            None,
-        )?;
         let mut items = self.joining(invitation, membership, now)?;
-        items.push(tx::put(
-            &self.table,
-            encode(user, &keys::user(&user.id), None)?,
-            Some("attribute_not_exists(PK)"),
-        )?);
-        items.push(tx::put(&self.table, claim, Some("attribute_not_exists(PK)"))?);
+        items.extend(self.new_user(user)?);
         Ok(match self.transact(items).await? {
             Ok(()) => AcceptOutcome::Joined,
             Err(c) if c.failed(0) => AcceptOutcome::InvitationGone,

@@ -244,9 +244,8 @@ impl Service {
                     .count_in_window(throttle, address.as_str(), now, DOCUMENT_FETCHES_PER_MINUTE)
                     .await?
                 {
-                    let retry_after = throttle.seconds() - now.timestamp().rem_euclid(throttle.seconds());
                     return Err(ServiceError::TooManyFromAddress {
-                        retry_after: retry_after as u64,
+                        retry_after: throttle.seconds_left(now),
                     });
                 }
                 match documents.fetcher.get_document(&url, &DOCUMENT_LIMITS).await {
