@@ -38,6 +38,8 @@ async fn main() {
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::OFF,
         open_signup: false,
+        cname_target: "links.sl.test".into(),
+        service_host: None,
     };
     let service = Arc::new(Service::new(
         Store::new(client, table),

@@ -82,6 +82,8 @@ async fn service_with(client: &aws_sdk_dynamodb::Client, table: &str, rate_limit
         gps_retention_days: 30,
         rate_limits,
         open_signup: false,
+        cname_target: "links.sl.test".into(),
+        service_host: None,
     };
     Arc::new(Service::new(
         Store::new(client.clone(), table),

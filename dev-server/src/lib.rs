@@ -144,6 +144,7 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     } else {
         tracing::info!("SMTP_URL is not set: mail is written to this log at warn");
     }
+    let service = service.with_resolver(lib::dns::TxtResolver::from_env()?);
     if service.ensure_table().await? {
         tracing::info!(table = service.table_name(), "created table");
     }
@@ -157,11 +158,30 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     let functions = Functions::with_settings(service, streams, settings);
     let aggregator = functions.clone();
     tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
+    tokio::spawn(recheck_domains(functions.service.clone()));
     tokio::select! {
         result = serve(listener, functions) => result?,
         _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
     }
     Ok(())
+}
+
+/// The `domain-check` function's schedule: every custom domain looked up again each
+/// `DOMAIN_CHECK_SECONDS` (3600, as the template's rule).
+async fn recheck_domains(service: Service) {
+    let seconds = std::env::var("DOMAIN_CHECK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3600);
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
+    every.tick().await;
+    loop {
+        every.tick().await;
+        match service.recheck_domains().await {
+            Ok(done) => tracing::info!(?done, "custom domains re-checked"),
+            Err(err) => tracing::warn!(error = %err, "re-checking custom domains failed"),
+        }
+    }
 }
 
 /// Serves until the listener fails.
@@ -353,6 +373,11 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "create-link" => create_link::handler(service, req).await,
         "update-link" => update_link::handler(service, req).await,
         "delete-link" => delete_link::handler(service, req).await,
+        "list-tags" => list_tags::handler(service, req).await,
+        "create-tag" => create_tag::handler(service, req).await,
+        "update-tag" => update_tag::handler(service, req).await,
+        "delete-tag" => delete_tag::handler(service, req).await,
+        "list-domains" => list_domains::handler(service, req).await,
         "bulk-create-links" => bulk_create_links::handler(service, req).await,
         "list-links" => list_links::handler(service, req).await,
         "get-link" => get_link::handler(service, req).await,

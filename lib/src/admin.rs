@@ -4,12 +4,12 @@
 use chrono::{DateTime, Utc};
 
 use crate::domain::{
-    Email, Hostname, Invalid, Membership, NewPassword, Plan, PlanChange, RateLimitOverrides, Role, Scope, Tag, User,
-    VerifiedDomain, Workspace,
+    ClaimableHost, DomainClaim, DomainStatus, Email, Invalid, Membership, NewPassword, Plan, PlanChange,
+    RateLimitOverrides, Role, Scope, Tag, TagName, User, Workspace,
 };
 use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
-use crate::store::{CreateUserError, StoreError};
+use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
@@ -157,38 +157,53 @@ pub async fn remove_member(service: &Service, workspace: &str, user: &str) -> Re
     Ok((workspace, user.id))
 }
 
+/// Adds a custom domain to a workspace: verified on the operator's word, or pending (its
+/// owner then publishes the TXT record and verifies it in the app).
 pub async fn add_domain(
     service: &Service,
     workspace: &str,
     host: &str,
     verified: bool,
-) -> Result<VerifiedDomain, AdminError> {
-    let domain = VerifiedDomain {
-        host: Hostname::parse("host", host)?,
-        workspace_id: workspace_id(workspace)?,
-        verified,
-    };
-    if !service.add_domain(&domain).await? {
-        return Err(AdminError::Conflict(format!(
-            "{host} belongs to another workspace, or workspace {workspace} does not exist"
-        )));
+) -> Result<DomainClaim, AdminError> {
+    let host = ClaimableHost::parse(host, &service.config.reserved_hosts())?;
+    let mut claim = DomainClaim::new(
+        host,
+        workspace_id(workspace)?,
+        service.new_claim_token(),
+        service.clock.now(),
+    );
+    if verified {
+        claim.status = DomainStatus::Verified;
+        claim.verified_at = Some(claim.added_at);
     }
-    Ok(domain)
+    match service.add_domain(&claim).await? {
+        ClaimWrite::Done => Ok(claim),
+        ClaimWrite::HeldElsewhere => Err(AdminError::Conflict(format!(
+            "{} is verified by another workspace",
+            claim.host.as_str()
+        ))),
+        ClaimWrite::AlreadyClaimed => Err(AdminError::Conflict(format!(
+            "workspace {workspace} has already added {}",
+            claim.host.as_str()
+        ))),
+        ClaimWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+    }
 }
 
 pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Result<Tag, AdminError> {
-    if name.trim().is_empty() {
-        return Err(Invalid::new("name", "tag name must not be empty").into());
-    }
     let tag = Tag {
         id: service.new_id(),
         workspace_id: workspace_id(workspace)?,
-        name: name.trim().to_string(),
+        name: TagName::parse("name", name)?,
+        color: None,
     };
-    if !service.create_tag(&tag).await? {
-        return Err(AdminError::NotFound(format!("no workspace {workspace}")));
+    match service.create_tag(&tag).await? {
+        TagWrite::Done => Ok(tag),
+        TagWrite::NameTaken => Err(AdminError::Conflict(format!(
+            "workspace {workspace} already has a tag {name:?}"
+        ))),
+        TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
     }
-    Ok(tag)
 }
 
 pub use crate::service::KeyGrants;

@@ -26,6 +26,20 @@ pub struct Config {
     /// Anyone may make an account and a first workspace at `/account/sign-up`
     /// (`OPEN_SIGNUP=true`); otherwise people join by invitation only.
     pub open_signup: bool,
+    /// Where a custom domain's CNAME points: the short-link endpoint (the CloudFront
+    /// distribution's domain name, `SHORT_LINK_CNAME_TARGET`); the default domain when unset.
+    pub cname_target: String,
+    /// The service's own host (`PUBLIC_BASE_URL`'s), which no workspace may claim.
+    pub service_host: Option<String>,
+}
+
+impl Config {
+    /// The hosts no workspace may add as a custom domain (nor any name under them).
+    pub fn reserved_hosts(&self) -> Vec<&str> {
+        let mut hosts = vec![self.default_domain.as_str(), self.cname_target.as_str()];
+        hosts.extend(self.service_host.as_deref());
+        hosts
+    }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -63,9 +77,21 @@ impl Config {
                 reason: "too large".into(),
             })
         };
+        let default_domain = required("DEFAULT_DOMAIN")?.trim().to_ascii_lowercase();
+        let host_of = |raw: String| {
+            url::Url::parse(raw.trim())
+                .ok()?
+                .host_str()
+                .map(str::to_ascii_lowercase)
+        };
         Ok(Self {
             table_name: required("TABLE_NAME")?,
-            default_domain: required("DEFAULT_DOMAIN")?.trim().to_ascii_lowercase(),
+            cname_target: lookup("SHORT_LINK_CNAME_TARGET")
+                .map(|v| v.trim().trim_end_matches('.').to_ascii_lowercase())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| default_domain.clone()),
+            service_host: lookup("PUBLIC_BASE_URL").and_then(host_of),
+            default_domain,
             link_cache_ttl: Duration::from_secs(number("LINK_CACHE_TTL_SECONDS", 5)?),
             click_retention_days: days("CLICK_RETENTION_DAYS", 400)?,
             conversion_window_days: days("CONVERSION_WINDOW_DAYS", 90)?,

@@ -6,6 +6,7 @@ pub mod after_response;
 pub mod analytics;
 pub mod clock;
 pub mod config;
+pub mod dns;
 pub mod domain;
 pub mod http;
 pub mod ids;

@@ -128,7 +128,13 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
                 },
         } => {
             let d = admin::add_domain(service, &workspace, &host, verified).await?;
-            json!({ "id": d.host, "workspaceId": d.workspace_id, "verified": d.verified })
+            json!({
+                "id": d.host,
+                "workspaceId": d.workspace_id,
+                "status": d.status,
+                "verified": d.status == lib::domain::DomainStatus::Verified,
+                "txtRecord": { "name": d.record_name(), "value": d.record_value() },
+            })
         }
         Command::Tag {
             command: TagCommand::Create { workspace, name },

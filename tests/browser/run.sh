@@ -4,7 +4,7 @@
 # artifacts/screenshots/ (look at them). Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
 # E2E_PYTHON, CHROMIUM and AXE_CORE (scripts/common.sh `ensure_browser_tests`), the SMTP catcher
 # (SMTP_TEST_URL, SMTP_TEST_MAILDIR) and debug builds of
-# dev-server and linkctl. Usage: tests/browser/run.sh
+# dev-server, dev-server-test-dns and linkctl. Usage: tests/browser/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
@@ -15,8 +15,16 @@ bin="$(cargo_target_dir)/debug"
 # Mail (invitations, resets) goes to the SMTP catcher scripts/test started; the team test reads it.
 : "${SMTP_TEST_URL:?the SMTP catcher must be running}" "${SMTP_TEST_MAILDIR:?}"
 export SMTP_URL="$SMTP_TEST_URL" SMTP_FROM="smartlinks@example.test"
+# Custom domains' TXT records come from a DNS server on loopback that answers from a zone file
+# the domains test writes (dev-server-test-dns, built with the dev server's `testing` feature).
+DNS_ZONE=$(mktemp)
+echo '{}' >"$DNS_ZONE"
+dns_port=$(free_port)
+"$bin"/dev-server-test-dns "127.0.0.1:$dns_port" "$DNS_ZONE" >"${TMPDIR:-/tmp}/test-dns-$dns_port.log" 2>&1 &
+DNS_PID=$!
+export DNS_RESOLVER="127.0.0.1:$dns_port" DNS_ZONE
 start_dev_server browser
-trap 'kill "$DEV_PID" 2>/dev/null || true' EXIT
+trap 'kill "$DEV_PID" "$DNS_PID" 2>/dev/null || true; rm -f "$DNS_ZONE"' EXIT
 
 json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 email="browser-$(date +%s)-$$@example.com"
@@ -52,6 +60,8 @@ log "what the counts leave out in Chromium: a person and five robots, the analyt
     "$DEFAULT_DOMAIN" || status=1
 log "a team runs itself in Chromium: invitations by mail, roles, a password reset"
 "$E2E_PYTHON" tests/browser/teams_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
+log "tags and a custom domain in Chromium: the tags tab, the records, Verify now, a link on the domain"
+"$E2E_PYTHON" tests/browser/domains_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

@@ -13,6 +13,7 @@ use crate::helpers::{TestApp, oid, spawn_app};
 const EVENT_KEY: &str = "slk_0123456789abcdef0123456789abcdef0123456789abcdef";
 const EVENT_WORKSPACE: &str = "64656d6f0000000000000001";
 const EVENT_LINK: &str = "6b02e6d4069c6b5b72ddaf49";
+const EVENT_TAG: &str = "6b02e6d4069c6b5b72ddaf4a";
 
 /// Seeds the user, key and workspace the sample events name.
 async fn seed_event_identity(app: &TestApp) {
@@ -188,7 +189,8 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
     let path = format!("{}/../events/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path)
         .expect("event file")
-        .replace(EVENT_LINK, link_id);
+        .replace(EVENT_LINK, link_id)
+        .replace(EVENT_TAG, link_id);
     let request = lambda_http::request::from_str(&text).expect("a valid API Gateway v2 event");
     let service: &lib::service::Service = &app.service;
     let response = match name {
@@ -202,6 +204,11 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "account.json" => account::handler(&app.functions.site, request).await,
         "oauth.json" => oauth::handler(&app.functions.oauth, request).await,
         "app.json" => app::handler(&app.functions.site, request).await,
+        "list-tags.json" => list_tags::handler(service, request).await,
+        "create-tag.json" => create_tag::handler(service, request).await,
+        "update-tag.json" => update_tag::handler(service, request).await,
+        "delete-tag.json" => delete_tag::handler(service, request).await,
+        "list-domains.json" => list_domains::handler(service, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -336,4 +343,43 @@ async fn the_stream_event_is_folded_by_the_click_aggregator() {
         .expect("folded");
     assert_eq!(report.records, 1);
     assert!(report.updates_applied > 0);
+}
+
+#[tokio::test]
+async fn the_tag_and_domain_events_are_accepted_by_their_handlers() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let (status, created) = answer(&app, "create-tag.json", "").await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, listed) = answer(&app, "list-tags.json", &id).await;
+    assert_eq!(
+        (status, listed["tags"][0]["id"].as_str()),
+        (200, Some(id.as_str())),
+        "{listed}"
+    );
+    let (status, updated) = answer(&app, "update-tag.json", &id).await;
+    assert_eq!(
+        (status, updated["message"].as_str()),
+        (200, Some("Tag \"Spring 2027\" updated."))
+    );
+    let (status, deleted) = answer(&app, "delete-tag.json", &id).await;
+    assert_eq!(status, 200, "{deleted}");
+    let (status, domains) = answer(&app, "list-domains.json", &id).await;
+    assert_eq!(
+        (status, domains["domains"][0]["isDefault"].as_bool()),
+        (200, Some(true)),
+        "{domains}"
+    );
+}
+
+#[tokio::test]
+async fn the_schedule_event_runs_the_domain_check() {
+    let app = spawn_app().await;
+    let path = format!("{}/../events/domain-check.json", env!("CARGO_MANIFEST_DIR"));
+    let event: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).expect("a schedule event");
+    let context = lambda_runtime::Context::default();
+    domain_check::handler(&app.service, lambda_runtime::LambdaEvent::new(event, context))
+        .await
+        .expect("re-checked");
 }

@@ -105,7 +105,7 @@ pub async fn spawn_app_through(endpoint: &str, attempts: u32, settings: dev_serv
     spawn_on(client, requests, |_| {}, |service| service, settings).await
 }
 
-async fn spawn_with(
+pub async fn spawn_with(
     configure: impl FnOnce(&mut Config),
     adjust: impl FnOnce(Service) -> Service,
     settings: dev_server::Settings,
@@ -136,6 +136,8 @@ async fn spawn_on(
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::default(),
         open_signup: false,
+        cname_target: "links.sl.test".into(),
+        service_host: None,
     };
     configure(&mut config);
     // Mail goes to the SMTP catcher scripts/test starts (SMTP_TEST_URL), else to the log.

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 9] = [
+const ALL_TOOLS: [&str; 12] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -19,6 +19,9 @@ const ALL_TOOLS: [&str; 9] = [
     "bulk_create_links",
     "get_link_analytics",
     "get_workspace_analytics",
+    "list_tags",
+    "create_tag",
+    "list_domains",
 ];
 
 // ----- wire rules -----
@@ -499,8 +502,11 @@ async fn tool_schemas_declare_json_schema_2020_12_over_the_wire() {
 async fn each_scope_shows_exactly_its_tools() {
     let app = spawn_app().await;
     let expected: [(Scope, &[&str]); 5] = [
-        (Scope::LinksRead, &["list_links", "get_link", "get_link_qr"]),
-        (Scope::LinksWrite, &["create_link", "update_link"]),
+        (
+            Scope::LinksRead,
+            &["list_links", "get_link", "get_link_qr", "list_tags", "list_domains"],
+        ),
+        (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
         (Scope::LinksDelete, &["delete_link"]),
         (Scope::LinksBulk, &["bulk_create_links"]),
         (Scope::AnalyticsRead, &["get_link_analytics", "get_workspace_analytics"]),

@@ -15,7 +15,16 @@ async fn a_bearer_token_calls_tools_in_the_grants_workspace() {
     let listed = app.mcp_bearer(&tokens.access, "tools/list", json!({})).await;
     assert_eq!(
         tool_names(&listed),
-        ["list_links", "get_link", "get_link_qr", "create_link", "update_link"],
+        [
+            "list_links",
+            "get_link",
+            "get_link_qr",
+            "create_link",
+            "update_link",
+            "list_tags",
+            "create_tag",
+            "list_domains"
+        ],
         "only the granted scopes' tools"
     );
     let created = app.tool_bearer(&tokens.access, "create_link", link("Via OAuth")).await;
@@ -198,5 +207,5 @@ async fn an_api_key_sent_as_a_bearer_token_works_as_the_key() {
     let ws = app.mcp_workspace().await;
     let answer = app.mcp_bearer(&ws.mcp_key, "tools/list", json!({})).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(tool_names(&answer).len(), 9, "every tool the key's scopes allow");
+    assert_eq!(tool_names(&answer).len(), 12, "every tool the key's scopes allow");
 }

@@ -74,7 +74,8 @@ fn ten_rule_link(now: DateTime<Utc>, entropy: &SeededEntropy) -> (StoredLink, Ve
         .map(|i| Tag {
             id: ObjectId::generate(now, entropy),
             workspace_id: workspace.clone(),
-            name: format!("tag {i}"),
+            name: lib::domain::TagName::parse("name", &format!("tag {i}")).expect("a tag name"),
+            color: None,
         })
         .collect();
     let tag_ids: Vec<&str> = tags.iter().map(|t| t.id.as_str()).collect();

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Email, Hostname, PasswordHash, RateLimitOverrides};
+use super::{Email, PasswordHash, RateLimitOverrides};
 use crate::ids::ObjectId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,22 +143,6 @@ pub struct Membership {
     /// When the person joined (memberships made before it was recorded have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joined_at: Option<DateTime<Utc>>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct VerifiedDomain {
-    pub host: Hostname,
-    pub workspace_id: ObjectId,
-    pub verified: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Tag {
-    pub id: ObjectId,
-    pub workspace_id: ObjectId,
-    pub name: String,
 }
 
 /// MCP permission scopes a key may carry.

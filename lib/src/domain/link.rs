@@ -110,7 +110,13 @@ crate::domain::schema::string_schema!(Hostname, "Hostname", { "maxLength": 253 }
 
 impl Hostname {
     pub fn parse(field: &str, raw: &str) -> Result<Self, Invalid> {
-        let host = raw.trim().trim_end_matches('.').to_ascii_lowercase();
+        let trimmed = raw.trim().trim_end_matches('.');
+        // An internationalised name is stored as its ASCII (punycode) form, as DNS and the
+        // `Host` header carry it.
+        let host = match url::Host::parse(trimmed) {
+            Ok(url::Host::Domain(ascii)) if !trimmed.is_ascii() => ascii,
+            _ => trimmed.to_ascii_lowercase(),
+        };
         let label_ok = |l: &str| {
             (1..=63).contains(&l.len())
                 && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')

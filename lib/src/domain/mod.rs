@@ -8,6 +8,7 @@ mod client_address;
 mod colour;
 mod condition;
 mod conversion;
+mod custom_domain;
 mod draft;
 mod limits;
 mod link;
@@ -20,20 +21,23 @@ mod qr;
 mod rule;
 pub mod schema;
 mod session;
+mod tag;
 mod team;
 mod text;
 mod url;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
-pub use account::{
-    ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, Tag, User, VerifiedDomain, Workspace,
-};
+pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use conversion::{ConversionReport, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS, Sale};
+pub use custom_domain::{
+    CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainHolder, DomainStatus, Finding, MISSING_RECORD_GRACE,
+    TXT_LABEL, TXT_PREFIX, TxtLookup,
+};
 pub use draft::{LinkDraft, LinkPatch};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
@@ -49,6 +53,7 @@ pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, Password
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
+pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;

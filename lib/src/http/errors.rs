@@ -55,7 +55,10 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
-        WrongCurrentPassword => StatusCode::BAD_REQUEST,
+        WrongCurrentPassword | TagIdRequired | InvalidTagId => StatusCode::BAD_REQUEST,
+        TagsClosed | DomainsClosed => StatusCode::FORBIDDEN,
+        TagNotFound | DomainNotFound(_) => StatusCode::NOT_FOUND,
+        TagNameTaken(_) | DomainHeldElsewhere(_) | DomainAlreadyAdded(_) | DomainInUse { .. } => StatusCode::CONFLICT,
         Internal(_) | MailFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -230,6 +230,58 @@ pub const API_DOCS: Function = Function {
     ..PLAIN
 };
 
+pub const LIST_TAGS: Function = Function {
+    name: "list-tags",
+    logical_id: "ListTagsFunction",
+    routes: &[service("GET", "/apiv1/tags"), service("HEAD", "/apiv1/tags")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+pub const CREATE_TAG: Function = Function {
+    name: "create-tag",
+    logical_id: "CreateTagFunction",
+    routes: &[service("POST", "/apiv1/tag/create")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    ..PLAIN
+};
+
+pub const UPDATE_TAG: Function = Function {
+    name: "update-tag",
+    logical_id: "UpdateTagFunction",
+    routes: &[service("PUT", "/apiv1/tag/update")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    ..PLAIN
+};
+
+/// Deleting a tag also takes it off the workspace's links (found on GSI1Lean).
+pub const DELETE_TAG: Function = Function {
+    name: "delete-tag",
+    logical_id: "DeleteTagFunction",
+    routes: &[service("DELETE", "/apiv1/tag/delete")],
+    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+pub const LIST_DOMAINS: Function = Function {
+    name: "list-domains",
+    logical_id: "ListDomainsFunction",
+    routes: &[service("GET", "/apiv1/domains"), service("HEAD", "/apiv1/domains")],
+    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+/// The scheduled re-check of every custom domain's TXT record (an EventBridge rule).
+pub const DOMAIN_CHECK: Function = Function {
+    name: "domain-check",
+    logical_id: "DomainCheckFunction",
+    table_actions: &[QUERY, PUT_ITEM],
+    ..PLAIN
+};
+
 pub const CLICK_AGGREGATOR: Function = Function {
     name: "click-aggregator",
     logical_id: "ClickAggregatorFunction",
@@ -307,7 +359,15 @@ pub const APP: Function = Function {
         service("ANY", "/app"),
         service("ANY", "/app/{proxy+}"),
     ],
-    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+    table_actions: &[
+        GET_ITEM,
+        BATCH_GET,
+        QUERY,
+        PUT_ITEM,
+        UPDATE_ITEM,
+        DELETE_ITEM,
+        CONDITION_CHECK,
+    ],
     index_actions: &[QUERY],
     ..PLAIN
 };
@@ -357,9 +417,15 @@ pub const FUNCTIONS: &[Function] = &[
     LINK_ANALYTICS,
     LINK_QR,
     WORKSPACE_ANALYTICS,
+    LIST_TAGS,
+    CREATE_TAG,
+    UPDATE_TAG,
+    DELETE_TAG,
+    LIST_DOMAINS,
     MCP,
     API_DOCS,
     CLICK_AGGREGATOR,
+    DOMAIN_CHECK,
     REDIRECT,
     CONVERSION_PIXEL,
     VISITOR_LOCATION,

@@ -6,6 +6,7 @@
 //! holds its routes to the manifest's.
 
 mod answers;
+mod catalogue;
 mod components;
 mod conversions;
 mod links;
@@ -108,6 +109,7 @@ fn build() -> Value {
     let mut paths = PathsBuilder::new();
     let mut operations = links::operations(&mut schemas);
     operations.extend(conversions::operations(&mut schemas));
+    operations.extend(catalogue::operations(&mut schemas));
     for (function, op) in operations {
         let Some(first) = function.routes.first() else {
             continue;
@@ -226,6 +228,10 @@ fn build() -> Value {
             [
                 ("Links", "Create, read, change and delete links."),
                 ("Analytics", "Clicks per link and per workspace, by day and dimension."),
+                (
+                    "Tags and domains",
+                    "The workspace's tags, and the domains its links may use.",
+                ),
                 (
                     "MCP",
                     "The MCP endpoint's HTTP surface (the protocol itself: `tools/list`).",

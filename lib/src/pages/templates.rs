@@ -67,6 +67,16 @@ impl Chrome {
         )
     }
 
+    /// The navigation's "Tags" entry (every member sees the tags).
+    pub fn tags_href(&self) -> Option<String> {
+        self.workspace.as_ref().map(|w| format!("/app/w/{}/tags", w.id))
+    }
+
+    /// The navigation's "Domains" entry.
+    pub fn domains_href(&self) -> Option<String> {
+        self.workspace.as_ref().map(|w| format!("/app/w/{}/domains", w.id))
+    }
+
     /// The navigation's "Settings" entry: the current workspace's settings, when a page is about
     /// one.
     /// Members (who cannot open it) get none.

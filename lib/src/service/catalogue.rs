@@ -2,6 +2,7 @@
 //! pickers and filters).
 
 use super::{Access, Service, ServiceError};
+use crate::domain::DomainStatus;
 use crate::wire::TagSummary;
 
 impl Service {
@@ -12,7 +13,7 @@ impl Service {
             .workspace_tags(&access.workspace.id)
             .await?
             .into_iter()
-            .map(|t| TagSummary { id: t.id, name: t.name })
+            .map(|t| TagSummary::from(&t))
             .collect())
     }
 
@@ -20,9 +21,9 @@ impl Service {
     /// workspace's verified domains by name.
     pub async fn link_domains(&self, access: &Access) -> Result<Vec<String>, ServiceError> {
         let mut hosts = vec![self.config.default_domain.clone()];
-        for domain in self.store.workspace_domains(&access.workspace.id).await? {
-            if !hosts.iter().any(|h| h == domain.host.as_str()) {
-                hosts.push(domain.host.as_str().to_string());
+        for claim in self.store.workspace_domain_claims(&access.workspace.id).await? {
+            if claim.status == DomainStatus::Verified && !hosts.iter().any(|h| h == claim.host.as_str()) {
+                hosts.push(claim.host.as_str().to_string());
             }
         }
         Ok(hosts)

@@ -181,6 +181,26 @@ pub enum ServiceError {
     SignUpClosed,
     #[error("The current password is incorrect.")]
     WrongCurrentPassword,
+    #[error("tagId is required.")]
+    TagIdRequired,
+    #[error("Invalid tagId format.")]
+    InvalidTagId,
+    #[error("Tag not found.")]
+    TagNotFound,
+    #[error("This workspace already has a tag named \"{0}\".")]
+    TagNameTaken(String),
+    #[error("Only the workspace's owner and managers can create, change or delete tags.")]
+    TagsClosed,
+    #[error("Only the workspace's owner and managers can add, verify or remove domains.")]
+    DomainsClosed,
+    #[error("{0} is not a domain of this workspace.")]
+    DomainNotFound(String),
+    #[error("{0} is already verified by another workspace.")]
+    DomainHeldElsewhere(String),
+    #[error("{0} is already added to this workspace.")]
+    DomainAlreadyAdded(String),
+    #[error("{}", domain_in_use(.host, *.links))]
+    DomainInUse { host: String, links: u64 },
     #[error("internal failure")]
     Internal(#[source] StoreError),
     /// The mail server refused or could not be reached (500; the link can be sent again).
@@ -261,5 +281,12 @@ impl ServiceError {
             Self::InvalidIdempotencyKey => Some("Idempotency-Key"),
             _ => None,
         }
+    }
+}
+
+fn domain_in_use(host: &str, links: u64) -> String {
+    match links {
+        1 => format!("1 link uses {host}; move it to another domain or delete it first."),
+        n => format!("{n} links use {host}; move them to another domain or delete them first."),
     }
 }

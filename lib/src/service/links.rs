@@ -95,7 +95,7 @@ impl Service {
             default,
             verified: registered
                 .into_iter()
-                .filter(|d| d.verified && d.workspace_id == access.workspace.id)
+                .filter(|d| d.usable_by(&access.workspace.id))
                 .map(|d| d.host)
                 .collect(),
             tags,

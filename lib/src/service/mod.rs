@@ -7,6 +7,7 @@ mod automated;
 mod bulk;
 mod catalogue;
 mod conversions;
+mod domains;
 mod error;
 pub mod idempotency;
 mod joining;
@@ -25,6 +26,7 @@ mod recording;
 mod refused_credentials;
 mod sign_in;
 mod table;
+mod tags;
 mod team;
 mod visit;
 mod workspace_settings;
@@ -38,6 +40,7 @@ pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_a
 pub use automated::BOT_VISIT_RETENTION_DAYS;
 pub use bulk::MAX_BULK_LINKS;
 pub use conversions::PixelOutcome;
+pub use domains::{DomainSetup, RECHECK_PAGE, Recheck, Verification};
 pub use error::{LinkAction, QuotaResource, ServiceError};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
@@ -52,6 +55,7 @@ pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
+pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan, with_query};
 
@@ -78,6 +82,8 @@ pub struct Service {
     /// How mail leaves (invitations, password resets, verification): SMTP when `SMTP_URL` is
     /// set, else the log.
     pub mailer: Mailer,
+    /// Looks custom domains' TXT records up (the functions that verify domains have one).
+    pub resolver: Option<Arc<crate::dns::TxtResolver>>,
 }
 
 impl std::fmt::Debug for Service {
@@ -99,6 +105,7 @@ impl Service {
             logos: Arc::new(LogoFetcher::public()),
             list_read_budget: LIST_READ_BUDGET,
             mailer: Mailer::log_only(),
+            resolver: None,
         }
     }
 

@@ -7,11 +7,11 @@ use chrono::{DateTime, Utc};
 
 use super::Service;
 use crate::domain::{
-    Email, Membership, NewPassword, PasswordHash, PlanChange, Role, Tag, TeamAction, TeamRefusal, User, VerifiedDomain,
-    Workspace,
+    DomainClaim, DomainStatus, Email, Membership, NewPassword, PasswordHash, PlanChange, Role, Tag, TeamAction,
+    TeamRefusal, User, Workspace,
 };
 use crate::ids::ObjectId;
-use crate::store::{CreateUserError, StoreError};
+use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
 
 /// What the operator's team changes can fail with: the table's refusal, or the store.
 #[derive(Debug, thiserror::Error)]
@@ -96,12 +96,19 @@ impl Service {
         Ok(self.store.remove_membership(workspace, user, current.role).await?)
     }
 
-    /// `false` when another workspace holds the host or the workspace does not exist.
-    pub async fn add_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
-        self.store.put_domain(domain).await
+    /// Adds a claim as the operator says it is (verified on trust, or pending).
+    pub async fn add_domain(&self, claim: &DomainClaim) -> Result<ClaimWrite, StoreError> {
+        let pending = DomainClaim {
+            status: DomainStatus::Pending,
+            ..claim.clone()
+        };
+        match self.store.add_domain_claim(&pending).await? {
+            ClaimWrite::Done if claim.status != DomainStatus::Pending => self.store.save_domain_claim(claim).await,
+            other => Ok(other),
+        }
     }
 
-    pub async fn create_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
+    pub async fn create_tag(&self, tag: &Tag) -> Result<TagWrite, StoreError> {
         self.store.create_tag(tag).await
     }
 }

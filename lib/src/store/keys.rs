@@ -199,6 +199,27 @@ pub fn domain_by_workspace(workspace: &ObjectId, host: &Hostname) -> Key {
     Key::new(workspace_domains_partition(workspace), host.as_str())
 }
 
+/// Every workspace's claim on a host, in one partition the scheduled re-check pages through
+/// (claims are few and rarely written; a workspace lists its own on GSI1).
+pub fn domain_claim(host: &Hostname, workspace: &ObjectId) -> Key {
+    Key::new(
+        DOMAIN_CLAIMS_PARTITION.to_string(),
+        &format!("{}#{workspace}", host.as_str()),
+    )
+}
+
+pub const DOMAIN_CLAIMS_PARTITION: &str = "DOMAINCLAIMS";
+
+/// The partition-key prefix of a domain's links (`SLUG#<host>#`).
+pub fn links_on_domain_prefix(host: &Hostname) -> String {
+    format!("{LINK_PARTITION_PREFIX}{}#", host.as_str())
+}
+
+/// What holds a tag's name in its workspace (lower-cased), so no two tags share it.
+pub fn tag_name(workspace: &ObjectId, name_key: &str) -> Key {
+    Key::new(format!("WS#{workspace}"), &format!("TAGNAME#{name_key}"))
+}
+
 pub fn tag(workspace: &ObjectId, tag: &ObjectId) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAG#{tag}"))
 }

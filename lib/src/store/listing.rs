@@ -169,15 +169,9 @@ impl Store {
                 room.min(needed)
             };
             let mut request = self
-                .client
-                .query()
-                .table_name(&self.table)
-                .index_name(keys::GSI1_LEAN)
-                .key_condition_expression("#pk = :pk")
-                .expression_attribute_names("#pk", keys::GSI1PK)
+                .link_index_query(workspace)
                 .expression_attribute_names("#gsk", keys::GSI1SK)
                 .expression_attribute_names("#tpk", keys::PK)
-                .expression_attribute_values(":pk", s(keys::workspace_links_partition(workspace)))
                 .projection_expression("#tpk, #gsk")
                 .scan_index_forward(false)
                 .limit(i32::try_from(limit).unwrap_or(i32::MAX))

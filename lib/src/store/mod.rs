@@ -7,11 +7,13 @@ mod clicks;
 mod client;
 mod conversions;
 pub mod dead_letters;
+mod domains;
 mod error;
 mod idempotency;
 mod items;
 pub mod keys;
 mod limits;
+mod link_index;
 mod links;
 mod listing;
 mod locations;
@@ -20,6 +22,7 @@ pub mod rollups;
 mod sessions;
 mod sign_in;
 mod table;
+mod tags;
 mod team;
 mod throttle;
 mod transactions;
@@ -38,6 +41,7 @@ pub use clicks::{Click, ClickPlacement};
 pub use client::{https_client, lambda_sdk_config, sdk_config_from_env};
 pub use conversions::{Conversion, Recorded};
 pub use dead_letters::{DeadLetter, DeadLetters};
+pub use domains::{ClaimPage, ClaimWrite};
 pub use error::StoreError;
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use limits::{Counter, RateCharge};
@@ -49,6 +53,7 @@ pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table, latest_stream_arn,
 };
+pub use tags::TagWrite;
 pub use team::{AcceptOutcome, MAX_MEMBERS, MAX_PENDING_INVITATIONS};
 pub use workspaces::WorkspaceView;
 

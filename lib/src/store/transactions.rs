@@ -133,12 +133,24 @@ pub(super) mod tx {
     }
 
     pub fn check_exists(table: &str, key: &Key) -> Result<TransactWriteItem, StoreError> {
-        let check = ConditionCheck::builder()
+        check(table, key, "attribute_exists(PK)", &[])
+    }
+
+    /// A condition on an item the transaction does not write.
+    pub fn check(
+        table: &str,
+        key: &Key,
+        condition: &str,
+        values: &[(&str, AttributeValue)],
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut check = ConditionCheck::builder()
             .table_name(table)
             .set_key(Some(key_map(key)))
-            .condition_expression("attribute_exists(PK)")
-            .build()
-            .map_err(|e| StoreError::Build("ConditionCheck", e))?;
+            .condition_expression(condition);
+        for (name, value) in values {
+            check = check.expression_attribute_values(*name, value.clone());
+        }
+        let check = check.build().map_err(|e| StoreError::Build("ConditionCheck", e))?;
         Ok(TransactWriteItem::builder().condition_check(check).build())
     }
 }

@@ -1,11 +1,11 @@
-//! Workspaces, memberships, verified domains and tags.
+//! Workspaces and memberships.
 
 use chrono::{DateTime, Utc};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, query_all, s, tx, update_applied};
-use crate::domain::{Hostname, Membership, PlanChange, Setting, Tag, VerifiedDomain, Workspace};
+use crate::domain::{Membership, PlanChange, Setting, Workspace};
 use crate::ids::ObjectId;
 
 /// A workspace as seen by one user: the workspace record and that user's membership.
@@ -175,66 +175,6 @@ impl Store {
             .await;
         super::delete_applied(result)
     }
-
-    /// Registers a host for a workspace; `false` when another workspace holds it or the
-    /// workspace does not exist.
-    pub async fn put_domain(&self, domain: &VerifiedDomain) -> Result<bool, StoreError> {
-        let item = encode(
-            domain,
-            &keys::domain(&domain.host),
-            Some(&keys::domain_by_workspace(&domain.workspace_id, &domain.host)),
-        )?;
-        let put = aws_sdk_dynamodb::types::Put::builder()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK) OR workspaceId = :ws")
-            .expression_attribute_values(":ws", s(domain.workspace_id.as_str()))
-            .build()
-            .map_err(|e| StoreError::Build("Put", e))?;
-        let items = vec![
-            tx::check_exists(&self.table, &keys::workspace(&domain.workspace_id))?,
-            aws_sdk_dynamodb::types::TransactWriteItem::builder().put(put).build(),
-        ];
-        Ok(self.transact(items).await?.is_ok())
-    }
-
-    /// Creates a tag; `false` when the workspace does not exist.
-    pub async fn create_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
-        let items = vec![
-            tx::check_exists(&self.table, &keys::workspace(&tag.workspace_id))?,
-            tx::put(
-                &self.table,
-                encode(tag, &keys::tag(&tag.workspace_id, &tag.id), None)?,
-                Some("attribute_not_exists(PK)"),
-            )?,
-        ];
-        Ok(self.transact(items).await?.is_ok())
-    }
-
-    /// One `BatchGetItem`: the registrations of `hosts` and which of `tags` exist in the
-    /// workspace.
-    pub async fn domains_and_tags(
-        &self,
-        workspace: &ObjectId,
-        hosts: &[Hostname],
-        tags: &[ObjectId],
-    ) -> Result<(Vec<VerifiedDomain>, Vec<ObjectId>), StoreError> {
-        let mut wanted: Vec<keys::Key> = tags.iter().map(|t| keys::tag(workspace, t)).collect();
-        wanted.extend(hosts.iter().map(keys::domain));
-        if wanted.is_empty() {
-            return Ok((Vec::new(), Vec::new()));
-        }
-        let mut domains = Vec::new();
-        let mut found_tags = Vec::new();
-        for item in self.batch_get(&wanted, false).await? {
-            if item_key(&item).is_some_and(|k| k.pk.starts_with("DOMAIN#")) {
-                domains.push(decode::<VerifiedDomain>(item)?);
-            } else {
-                found_tags.push(decode::<Tag>(item)?.id);
-            }
-        }
-        Ok((domains, found_tags))
-    }
 }
 
 pub(super) fn membership_item(membership: &Membership) -> Result<Item, StoreError> {
@@ -307,27 +247,6 @@ impl Store {
             .expression_attribute_values(":prefix", s(prefix))
     }
 
-    /// The tags of a workspace among `ids` (one `BatchGetItem`); unknown ids are skipped.
-    pub async fn tags(&self, workspace: &ObjectId, ids: &[ObjectId]) -> Result<Vec<Tag>, StoreError> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let wanted: Vec<keys::Key> = ids.iter().map(|t| keys::tag(workspace, t)).collect();
-        self.batch_get(&wanted, false).await?.into_iter().map(decode).collect()
-    }
-
-    /// Every tag of a workspace, by name (a paginated `Query` of the workspace's partition).
-    pub async fn workspace_tags(&self, workspace: &ObjectId) -> Result<Vec<Tag>, StoreError> {
-        let query = self.workspace_partition_query(workspace, keys::TAG_SORT_PREFIX);
-        let mut tags: Vec<Tag> = query_all(query)
-            .await?
-            .into_iter()
-            .map(decode)
-            .collect::<Result<_, _>>()?;
-        tags.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.as_str().cmp(b.id.as_str())));
-        Ok(tags)
-    }
-
     /// The `Query` of one whole GSI1 partition (a workspace's domains, its pending invitations).
     pub(super) fn index_partition_query(
         &self,
@@ -340,20 +259,5 @@ impl Store {
             .key_condition_expression("#pk = :pk")
             .expression_attribute_names("#pk", keys::GSI1PK)
             .expression_attribute_values(":pk", s(partition))
-    }
-
-    /// The verified custom domains of a workspace, by host (a paginated `Query` on GSI1).
-    pub async fn workspace_domains(&self, workspace: &ObjectId) -> Result<Vec<VerifiedDomain>, StoreError> {
-        let query = self.index_partition_query(keys::workspace_domains_partition(workspace));
-        let mut domains: Vec<VerifiedDomain> = query_all(query)
-            .await?
-            .into_iter()
-            .map(decode)
-            .collect::<Result<Vec<VerifiedDomain>, _>>()?
-            .into_iter()
-            .filter(|d| d.verified && d.workspace_id == *workspace)
-            .collect();
-        domains.sort_by(|a, b| a.host.as_str().cmp(b.host.as_str()));
-        Ok(domains)
     }
 }

@@ -2,6 +2,7 @@
 //! and benches), never into a production Lambda.
 
 mod clock;
+pub mod dns;
 pub mod documents;
 mod links;
 pub mod logos;

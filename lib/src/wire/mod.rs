@@ -14,6 +14,7 @@ use crate::domain::{Invalid, LinkDraft, LinkPatch};
 use crate::ids::ObjectId;
 
 mod bulk;
+mod catalogue;
 mod conversion;
 mod create;
 mod fields;
@@ -29,6 +30,9 @@ pub mod schema;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
+pub use catalogue::{
+    CreatedTag, DomainList, DomainRecord, NewTag, TagIdInput, TagInput, TagList, TagOutcome, TagPatchInput, TagRecord,
+};
 pub use conversion::ConversionInput;
 pub use create::{LinkInput, McpLinkInput};
 pub use json::{from_json, from_json_at, scalar_text};

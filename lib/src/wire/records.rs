@@ -13,6 +13,19 @@ use crate::ids::ObjectId;
 pub struct TagSummary {
     pub id: ObjectId,
     pub name: String,
+    /// The tag's colour (#rgb or #rrggbb), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+}
+
+impl From<&Tag> for TagSummary {
+    fn from(tag: &Tag) -> Self {
+        Self {
+            id: tag.id.clone(),
+            name: tag.name.as_str().to_string(),
+            color: tag.color.as_ref().map(|c| c.as_str().to_string()),
+        }
+    }
 }
 
 /// The full link record both doors return. Optional settings that are not set are `null`,
@@ -88,10 +101,7 @@ impl LinkRecord {
                 .tag_ids
                 .iter()
                 .filter_map(|id| tags.iter().find(|t| &t.id == id))
-                .map(|t| TagSummary {
-                    id: t.id.clone(),
-                    name: t.name.clone(),
-                })
+                .map(TagSummary::from)
                 .collect(),
             og_title: s.og_title.as_ref().map(|t| t.as_str().to_string()),
             og_description: s.og_description.as_ref().map(|t| t.as_str().to_string()),
@@ -152,6 +162,7 @@ impl WorkspaceChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::TagName;
     use crate::store::StoredLink;
     use crate::testing::SeededEntropy;
     use serde_json::json;
@@ -211,12 +222,14 @@ mod tests {
             Tag {
                 id: a.clone(),
                 workspace_id: ws.clone(),
-                name: "alpha".into(),
+                name: TagName::parse("name", "alpha").unwrap(),
+                color: None,
             },
             Tag {
                 id: b.clone(),
                 workspace_id: ws,
-                name: "beta".into(),
+                name: TagName::parse("name", "beta").unwrap(),
+                color: None,
             },
         ];
         let record = LinkRecord::new(&link.link, link.limited_clicks, now, 0, &tags);

@@ -9,8 +9,8 @@ use schemars::JsonSchema;
 use serde_json::{Value, json};
 
 use super::dispatch::{
-    Args, BulkCreateLinks, Call, CreateLink, DeleteLink, GetLink, GetLinkAnalytics, GetLinkQr, GetWorkspaceAnalytics,
-    ListLinks, UpdateLink, prepare,
+    Args, BulkCreateLinks, Call, CreateLink, CreateTag, DeleteLink, GetLink, GetLinkAnalytics, GetLinkQr,
+    GetWorkspaceAnalytics, ListDomains, ListLinks, ListTags, NoArgs, UpdateLink, prepare,
 };
 use super::output::QrSummary;
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
@@ -19,8 +19,8 @@ use crate::mcp::args::{BulkArgs, LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs}
 use crate::service::ServiceError;
 use crate::wire::schema::{output_schema_of, schema_of};
 use crate::wire::{
-    self, BulkOutcome, CreatedLink, DeletedLink, LinkIdInput, LinkPage, LinkRecord, McpLinkInput, McpLinkPatchInput,
-    UpdatedLink, WorkspaceChoice,
+    self, BulkOutcome, CreatedLink, CreatedTag, DeletedLink, DomainList, LinkIdInput, LinkPage, LinkRecord,
+    McpLinkInput, McpLinkPatchInput, TagInput, TagList, UpdatedLink, WorkspaceChoice,
 };
 
 /// One tool: everything the server needs to list it and to take a call of it.
@@ -80,7 +80,7 @@ const WORKSPACE_NOTE: &str = "Works in one workspace: pass workspaceId (or set t
     without one, the answer is the list of your workspaces instead.";
 
 /// Every tool, in the order `tools/list` shows them, built once per process.
-pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
+pub static TOOLS: LazyLock<[Tool; 12]> = LazyLock::new(|| {
     [
         Spec {
             name: "list_links",
@@ -236,6 +236,47 @@ pub static TOOLS: LazyLock<[Tool; 9]> = LazyLock::new(|| {
                     .into(),
             input: input::<RangeArgs>(&[]),
             output: output::<WorkspaceAnalytics>(),
+            annotations: annotations(true, false, true),
+        },
+        Spec {
+            name: "list_tags",
+            scope: Scope::LinksRead,
+            rate: RateClass::Standard,
+            parse: prepare::<ListTags>,
+            title: "List tags",
+            description: "List the workspace's tags by name: each tag's id (what tagIds of create_link, update_link \
+                 and list_links take), name, colour and how many links carry it."
+                .into(),
+            input: input::<NoArgs>(&[]),
+            output: output::<TagList>(),
+            annotations: annotations(true, false, true),
+        },
+        Spec {
+            name: "create_tag",
+            scope: Scope::LinksWrite,
+            rate: RateClass::Standard,
+            parse: prepare::<CreateTag>,
+            title: "Create a tag",
+            description: "Create a tag: a name (1-50 characters, unique in the workspace whatever the case) and an \
+                 optional colour (#RGB or #RRGGBB). Answers the new tag's id. Only the workspace's owner and \
+                 managers may create tags."
+                .into(),
+            input: input::<TagInput>(&["name"]),
+            output: output::<CreatedTag>(),
+            annotations: annotations(false, false, false),
+        },
+        Spec {
+            name: "list_domains",
+            scope: Scope::LinksRead,
+            rate: RateClass::Standard,
+            parse: prepare::<ListDomains>,
+            title: "List domains",
+            description: "List the domains a link's domain may name: the default short domain first (isDefault), then \
+                 the workspace's custom domains with their status. Only verified ones take new links; pending ones \
+                 wait for their DNS record, invalid ones lost it (their links still redirect)."
+                .into(),
+            input: input::<NoArgs>(&[]),
+            output: output::<DomainList>(),
             annotations: annotations(true, false, true),
         },
     ]

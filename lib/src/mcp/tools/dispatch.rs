@@ -16,7 +16,7 @@ use crate::qr::QrRequest;
 use crate::service::{Access, ListQuery, Service, ServiceError, parse_link_id};
 use crate::wire::{
     self, BulkItems, BulkOutcome, DayRange, Door, Drafter, LinkIdInput, LinkInput, LinkPatchInput, McpLinkInput,
-    McpLinkPatchInput,
+    McpLinkPatchInput, NewTag, TagInput,
 };
 
 /// A call's arguments, without `workspaceId` (taken out before a tool sees them).
@@ -219,5 +219,54 @@ impl ToolCall for BulkCreateLinks {
     async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
         let results = service.bulk_create(access, drafter(service).drafts(&self.0)).await?;
         Ok(Output::json(BulkOutcome::new(results, self.0)))
+    }
+}
+
+/// The arguments of a tool that takes none (besides `workspaceId`).
+#[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// `list_tags`.
+#[derive(Debug)]
+pub struct ListTags;
+
+impl ToolCall for ListTags {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        read::<NoArgs>(args)?;
+        Ok(Self)
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        Ok(Output::json(service.list_tags(access).await?))
+    }
+}
+
+/// `create_tag`.
+#[derive(Debug)]
+pub struct CreateTag(pub NewTag);
+
+impl ToolCall for CreateTag {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        Ok(Self(read::<TagInput>(args)?.try_into()?))
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        Ok(Output::json(service.make_tag(access, self.0).await?))
+    }
+}
+
+/// `list_domains`.
+#[derive(Debug)]
+pub struct ListDomains;
+
+impl ToolCall for ListDomains {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        read::<NoArgs>(args)?;
+        Ok(Self)
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        Ok(Output::json(service.list_domains(access).await?))
     }
 }

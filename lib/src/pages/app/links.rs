@@ -106,7 +106,11 @@ pub async fn list(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>
             status_class: status_class(link.status),
             asks_location: link.gps_tracking && !ws.access.workspace.gps_capture_off,
             clicks: link.clicks,
-            tags: link.tags.iter().map(|t| t.name.clone()).collect(),
+            tags: link
+                .tags
+                .iter()
+                .map(|t| (t.name.clone(), t.color.clone().unwrap_or_else(|| "#8a8f98".into())))
+                .collect(),
             edit_href: format!("{base}/links/{}/edit", link.id),
             analytics_href: format!("{base}/links/{}/analytics", link.id),
         })

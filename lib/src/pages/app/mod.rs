@@ -10,10 +10,12 @@ mod analytics;
 mod analytics_views;
 mod anchors;
 mod bots;
+mod catalogue_views;
 mod charts;
 mod context;
 mod conversions;
 mod csv;
+mod domains;
 mod editor;
 mod home;
 mod link_form;
@@ -24,6 +26,7 @@ mod map;
 mod range;
 mod settings;
 mod snippet;
+mod tags;
 mod team;
 mod views;
 
@@ -58,6 +61,12 @@ enum Page<'p> {
     RemoveMember(&'p str, &'p str),
     HandOver(&'p str, &'p str),
     Leave(&'p str),
+    Tags(&'p str),
+    Tag(&'p str, &'p str),
+    DeleteTag(&'p str, &'p str),
+    Domains(&'p str),
+    VerifyDomain(&'p str, &'p str),
+    RemoveDomain(&'p str, &'p str),
 }
 
 impl<'p> Page<'p> {
@@ -88,6 +97,12 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "settings", "members", user, "remove"] => (Self::RemoveMember(ws, user), POST),
             ["app", "w", ws, "settings", "members", user, "ownership"] => (Self::HandOver(ws, user), FORM),
             ["app", "w", ws, "settings", "leave"] => (Self::Leave(ws), FORM),
+            ["app", "w", ws, "tags"] => (Self::Tags(ws), FORM),
+            ["app", "w", ws, "tags", id] => (Self::Tag(ws, id), POST),
+            ["app", "w", ws, "tags", id, "delete"] => (Self::DeleteTag(ws, id), FORM),
+            ["app", "w", ws, "domains"] => (Self::Domains(ws), FORM),
+            ["app", "w", ws, "domains", host, "verify"] => (Self::VerifyDomain(ws, host), POST),
+            ["app", "w", ws, "domains", host, "remove"] => (Self::RemoveDomain(ws, host), FORM),
             _ => return None,
         })
     }
@@ -140,6 +155,16 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::HandOver(ws, user) => Box::pin(team::confirm_hand_over(page, ws, user)).await,
         Page::Leave(ws) if post => Box::pin(team::leave(page, ws)).await,
         Page::Leave(ws) => Box::pin(team::confirm_leave(page, ws)).await,
+        Page::Tags(ws) if post => Box::pin(tags::create(page, ws)).await,
+        Page::Tags(ws) => Box::pin(tags::show(page, ws)).await,
+        Page::Tag(ws, id) => Box::pin(tags::update(page, ws, id)).await,
+        Page::DeleteTag(ws, id) if post => Box::pin(tags::delete(page, ws, id)).await,
+        Page::DeleteTag(ws, id) => Box::pin(tags::confirm_delete(page, ws, id)).await,
+        Page::Domains(ws) if post => Box::pin(domains::add(page, ws)).await,
+        Page::Domains(ws) => Box::pin(domains::show(page, ws)).await,
+        Page::VerifyDomain(ws, host) => Box::pin(domains::verify(page, ws, host)).await,
+        Page::RemoveDomain(ws, host) if post => Box::pin(domains::remove(page, ws, host)).await,
+        Page::RemoveDomain(ws, host) => Box::pin(domains::confirm_remove(page, ws, host)).await,
     }
 }
 

@@ -19,7 +19,7 @@ use crate::store::MAX_MEMBERS;
 /// The field of the location switch.
 pub const LOCATION_FIELD: &str = "locationRequests";
 
-fn shown(at: DateTime<Utc>) -> Shown {
+pub(super) fn shown(at: DateTime<Utc>) -> Shown {
     (
         at.format("%Y-%m-%d %H:%M UTC").to_string(),
         at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),

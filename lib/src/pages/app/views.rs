@@ -52,7 +52,8 @@ pub struct LinkRow {
     /// The link asks people for their location (and its workspace lets it).
     pub asks_location: bool,
     pub clicks: u64,
-    pub tags: Vec<String>,
+    /// Each tag's name and colour (grey when it has none).
+    pub tags: Vec<(String, String)>,
     pub edit_href: String,
     pub analytics_href: String,
 }

@@ -1,0 +1,177 @@
+//! Custom domains: every workspace's claims (one partition, listed per workspace on GSI1) and
+//! the holder item of each verified host (`DOMAIN#<host>`), which says whose links may use it.
+
+use super::link_index::IndexRead;
+use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx};
+use crate::domain::{DomainClaim, DomainHolder, DomainStatus, Hostname, Tag};
+use crate::ids::ObjectId;
+
+/// How a claim write ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimWrite {
+    Done,
+    /// Another workspace holds the host (it verified it first).
+    HeldElsewhere,
+    /// The workspace has already added the host.
+    AlreadyClaimed,
+    /// The claim (or its workspace) is gone.
+    Gone,
+}
+
+/// One page of every workspace's claims, and where the next starts.
+#[derive(Debug)]
+pub struct ClaimPage {
+    pub claims: Vec<DomainClaim>,
+    pub next: Option<Item>,
+}
+
+fn claim_item(claim: &DomainClaim) -> Result<Item, StoreError> {
+    encode(
+        claim,
+        &keys::domain_claim(&claim.host, &claim.workspace_id),
+        Some(&keys::domain_by_workspace(&claim.workspace_id, &claim.host)),
+    )
+}
+
+/// The holder item may be written by `workspace`: nobody holds the host, or it does.
+const FREE_OR_MINE: &str = "attribute_not_exists(PK) OR workspaceId = :ws";
+
+impl Store {
+    /// Adds a pending claim, unless another workspace holds the host or this one claimed it.
+    pub async fn add_domain_claim(&self, claim: &DomainClaim) -> Result<ClaimWrite, StoreError> {
+        let ws = s(claim.workspace_id.as_str());
+        let items = vec![
+            tx::check_exists(&self.table, &keys::workspace(&claim.workspace_id))?,
+            tx::check(&self.table, &keys::domain(&claim.host), FREE_OR_MINE, &[(":ws", ws)])?,
+            tx::put(&self.table, claim_item(claim)?, Some("attribute_not_exists(PK)"))?,
+        ];
+        Ok(match self.transact(items).await? {
+            Ok(()) => ClaimWrite::Done,
+            Err(c) if c.failed(1) => ClaimWrite::HeldElsewhere,
+            Err(c) if c.failed(2) => ClaimWrite::AlreadyClaimed,
+            Err(c) if c.failed(0) => ClaimWrite::Gone,
+            Err(_) => return Err(StoreError::Contention("add a domain")),
+        })
+    }
+
+    /// Saves a claim after a check. A verified (or since invalid) claim makes its workspace the
+    /// host's holder, in the same transaction, unless another workspace holds it.
+    pub async fn save_domain_claim(&self, claim: &DomainClaim) -> Result<ClaimWrite, StoreError> {
+        let mut items = vec![tx::put(&self.table, claim_item(claim)?, Some("attribute_exists(PK)"))?];
+        if claim.status != DomainStatus::Pending {
+            let holder = encode(&DomainHolder::from(claim), &keys::domain(&claim.host), None)?;
+            let mut put = tx::put(&self.table, holder, Some(FREE_OR_MINE))?;
+            if let Some(p) = put.put.as_mut() {
+                p.expression_attribute_values = Some([(":ws".to_string(), s(claim.workspace_id.as_str()))].into());
+            }
+            items.push(put);
+        }
+        Ok(match self.transact(items).await? {
+            Ok(()) => ClaimWrite::Done,
+            Err(c) if c.failed(1) => ClaimWrite::HeldElsewhere,
+            Err(c) if c.failed(0) => ClaimWrite::Gone,
+            Err(_) => return Err(StoreError::Contention("save a domain")),
+        })
+    }
+
+    /// Removes a claim, and the host's holder item when the workspace holds it; `false` when the
+    /// claim was already gone.
+    pub async fn remove_domain_claim(&self, claim: &DomainClaim) -> Result<bool, StoreError> {
+        let mut items = vec![tx::delete(
+            &self.table,
+            &keys::domain_claim(&claim.host, &claim.workspace_id),
+            Some("attribute_exists(PK)"),
+            &[],
+        )?];
+        if claim.status != DomainStatus::Pending {
+            items.push(tx::delete(
+                &self.table,
+                &keys::domain(&claim.host),
+                Some("attribute_not_exists(PK) OR workspaceId = :ws"),
+                &[(":ws", s(claim.workspace_id.as_str()))],
+            )?);
+        }
+        Ok(self.transact(items).await?.is_ok())
+    }
+
+    /// A workspace's claim on a host (read consistently: it is about to be changed).
+    pub async fn domain_claim(&self, workspace: &ObjectId, host: &Hostname) -> Result<Option<DomainClaim>, StoreError> {
+        self.get_as(&keys::domain_claim(host, workspace), true).await
+    }
+
+    /// Who holds a host, if anyone.
+    pub async fn domain_holder(&self, host: &Hostname) -> Result<Option<DomainHolder>, StoreError> {
+        self.get_as(&keys::domain(host), false).await
+    }
+
+    /// A workspace's claims, by host (a paginated `Query` on GSI1).
+    pub async fn workspace_domain_claims(&self, workspace: &ObjectId) -> Result<Vec<DomainClaim>, StoreError> {
+        let query = self.index_partition_query(keys::workspace_domains_partition(workspace));
+        let mut claims: Vec<DomainClaim> = query_all(query)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        claims.sort_by(|a, b| a.host.as_str().cmp(b.host.as_str()));
+        Ok(claims)
+    }
+
+    /// One page of every workspace's claims (the scheduled re-check), from `start`.
+    pub async fn domain_claims_page(&self, start: Option<Item>, limit: i32) -> Result<ClaimPage, StoreError> {
+        let out = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#pk = :pk")
+            .expression_attribute_names("#pk", keys::PK)
+            .expression_attribute_values(":pk", s(keys::DOMAIN_CLAIMS_PARTITION))
+            .limit(limit)
+            .set_exclusive_start_key(start)
+            .send()
+            .await
+            .map_err(|e| StoreError::request("Query", e))?;
+        Ok(ClaimPage {
+            claims: out
+                .items
+                .unwrap_or_default()
+                .into_iter()
+                .map(decode)
+                .collect::<Result<_, _>>()?,
+            next: out.last_evaluated_key,
+        })
+    }
+
+    /// How many of the workspace's links are on `host`.
+    pub async fn links_on_domain(&self, workspace: &ObjectId, host: &Hostname) -> Result<u64, StoreError> {
+        let read = IndexRead {
+            filter: Some("begins_with(#tpk, :prefix)"),
+            values: vec![(":prefix", s(keys::links_on_domain_prefix(host)))],
+            projection: None,
+        };
+        Ok(self.read_link_index(workspace, read).await?.1)
+    }
+
+    /// One `BatchGetItem`: the holders of `hosts` and which of `tags` exist in the workspace.
+    pub async fn domains_and_tags(
+        &self,
+        workspace: &ObjectId,
+        hosts: &[Hostname],
+        tags: &[ObjectId],
+    ) -> Result<(Vec<DomainHolder>, Vec<ObjectId>), StoreError> {
+        let mut wanted: Vec<keys::Key> = tags.iter().map(|t| keys::tag(workspace, t)).collect();
+        wanted.extend(hosts.iter().map(keys::domain));
+        if wanted.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let mut domains = Vec::new();
+        let mut found_tags = Vec::new();
+        for item in self.batch_get(&wanted, false).await? {
+            if item_key(&item).is_some_and(|k| k.pk.starts_with("DOMAIN#")) {
+                domains.push(decode::<DomainHolder>(item)?);
+            } else {
+                found_tags.push(decode::<Tag>(item)?.id);
+            }
+        }
+        Ok((domains, found_tags))
+    }
+}
