@@ -11,7 +11,7 @@ field() { python3 -c 'import json,sys; v=json.load(sys.stdin); [v:=v[k] if not k
 check() { if [ "$1" != "$2" ]; then echo "FAILED: $3 (got '$1', want '$2')" >&2; exit 1; fi; echo "ok: $3"; }
 
 tools=$(run --method tools/list | python3 -c 'import json,sys; print(",".join(t["name"] for t in json.load(sys.stdin)["tools"]))')
-check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics" "tools/list shows the nine tools"
+check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics,list_tags,create_tag,list_domains" "tools/list shows the twelve tools"
 
 created=$(call create_link --tool-arg name=Inspector \
     --tool-arg 'rules=[{"targetUrl":"https://example.com/m","isDefault":false,"device":["mobile"]},{"targetUrl":"https://example.com/","isDefault":true}]')
@@ -36,6 +36,11 @@ check "$(call get_link --tool-arg "linkId=$id" | field structuredContent.name)" 
 stats=$(call get_link_analytics --tool-arg "linkId=$id")
 check "$(field structuredContent.totals.total <<<"$stats")" "0" "get_link_analytics answers"
 check "$(call get_workspace_analytics | field isError)" "false" "get_workspace_analytics answers"
+tag=$(call create_tag --tool-arg "name=Inspector $$" --tool-arg "color=#2f855a")
+check "$(field isError <<<"$tag")" "false" "create_tag made a tag"
+tag_id=$(field structuredContent.id <<<"$tag")
+check "$(call list_tags | python3 -c 'import json,sys; print(any(t["id"]==sys.argv[1] for t in json.load(sys.stdin)["structuredContent"]["tags"]))' "$tag_id")" "True" "list_tags lists it"
+check "$(call list_domains | field structuredContent.domains.0.isDefault)" "true" "list_domains starts with the default domain"
 
 deleted=$(call delete_link --tool-arg "linkId=$id")
 check "$(field structuredContent.message <<<"$deleted")" 'Link "Inspector v2" deleted.' "delete_link deleted it"

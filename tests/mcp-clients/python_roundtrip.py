@@ -24,6 +24,9 @@ EXPECTED_TOOLS = [
     "bulk_create_links",
     "get_link_analytics",
     "get_workspace_analytics",
+    "list_tags",
+    "create_tag",
+    "list_domains",
 ]
 
 
@@ -50,7 +53,7 @@ async def main(url, key, workspace, mode):
 
             listed = await client.list_tools()
             names = [t.name for t in listed.tools]
-            check(names == EXPECTED_TOOLS, f"tools/list shows the nine tools: {names}")
+            check(names == EXPECTED_TOOLS, f"tools/list shows the twelve tools: {names}")
 
             chooser = await call(client, "list_links", {})
             check(any(w["id"] == workspace for w in chooser["workspaces"]), "no workspace: the workspace list")
@@ -91,6 +94,12 @@ async def main(url, key, workspace, mode):
             check(rule_id in stats.get("rulesStats", {}), "rule analytics are keyed by the rule id from get_link")
             totals = await call(client, "get_workspace_analytics", ws)
             check("dailyTraffic" in totals, "get_workspace_analytics answers")
+
+            tag = await call(client, "create_tag", {**ws, "name": f"Python {mode}", "color": "#2f855a"})
+            tags = await call(client, "list_tags", ws)
+            check(any(t["id"] == tag["id"] and t["color"] == "#2f855a" for t in tags["tags"]), "create_tag, then list_tags")
+            domains = await call(client, "list_domains", ws)
+            check(domains["domains"][0]["isDefault"], "list_domains starts with the default domain")
 
             try:
                 await client.call_tool("create_link", {**ws, "name": "Past", "expirationDate": "2020-01-01T00:00:00Z",
