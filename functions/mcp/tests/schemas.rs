@@ -271,7 +271,7 @@ fn reads_are_marked_read_only_and_delete_and_update_destructive() {
         let definition = definition(tool);
         let a = &definition["annotations"];
         let name = tool.name;
-        let read = name.starts_with("get_") || name == "list_links";
+        let read = name.starts_with("get_") || name.starts_with("list_");
         assert_eq!(a["readOnlyHint"], read, "{name}");
         let destructive = matches!(name, "delete_link" | "update_link");
         assert_eq!(a["destructiveHint"].as_bool().unwrap_or(false), destructive, "{name}");

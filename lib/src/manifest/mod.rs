@@ -274,11 +274,12 @@ pub const LIST_DOMAINS: Function = Function {
     ..PLAIN
 };
 
-/// The scheduled re-check of every custom domain's TXT record (an EventBridge rule).
+/// The scheduled re-check of every custom domain's TXT record (an EventBridge rule). Its one
+/// `GetItem` is the cold start's connection warm-up.
 pub const DOMAIN_CHECK: Function = Function {
     name: "domain-check",
     logical_id: "DomainCheckFunction",
-    table_actions: &[QUERY, PUT_ITEM],
+    table_actions: &[GET_ITEM, QUERY, PUT_ITEM],
     ..PLAIN
 };
 
