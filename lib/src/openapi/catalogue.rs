@@ -4,7 +4,7 @@ use serde_json::json;
 
 use super::answers::Success;
 use super::components::{Schemas, workspace_id_property, workspace_query};
-use super::links::{EXAMPLE_WORKSPACE, write_failures};
+use super::links::{EXAMPLE_WORKSPACE, read_failures, write_failures};
 use super::operation::Op;
 use crate::manifest;
 use crate::service::ServiceError;
@@ -14,12 +14,6 @@ const EXAMPLE_TAG: &str = "6b02e6d4069c6b5b72ddaf4a";
 
 fn name_taken() -> ServiceError {
     ServiceError::TagNameTaken("Spring".into())
-}
-
-fn read_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
-    let mut all = super::answers::gate();
-    all.extend(own);
-    all
 }
 
 /// Every operation of the tag and domain endpoints.

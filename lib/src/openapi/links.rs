@@ -29,7 +29,7 @@ pub(super) fn write_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
 }
 
 /// The failures of a read: the gate and the operation's own.
-fn read_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
+pub(super) fn read_failures(own: Vec<ServiceError>) -> Vec<ServiceError> {
     let mut all = gate();
     all.extend(own);
     all

@@ -129,8 +129,14 @@ pub struct Access {
 }
 
 impl Access {
-    pub fn can_read_workspace_analytics(&self) -> bool {
+    /// Whether the caller runs the workspace (owner or manager): its team, tags and domains,
+    /// and its analytics across all links.
+    pub fn manages(&self) -> bool {
         matches!(self.role, Role::Owner | Role::Manager)
+    }
+
+    pub fn can_read_workspace_analytics(&self) -> bool {
+        self.manages()
     }
 }
 

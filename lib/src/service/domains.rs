@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::{Access, Service, ServiceError};
 use crate::dns::TxtResolver;
 use crate::domain::{
-    CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainStatus, Finding, Hostname, Invalid, Role, TxtLookup,
+    CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainStatus, Finding, Hostname, Invalid, TxtLookup,
 };
 use crate::store::ClaimWrite;
 use crate::wire::{DomainList, DomainRecord};
@@ -69,10 +69,7 @@ pub struct Recheck {
 }
 
 fn may_manage(access: &Access) -> Result<(), ServiceError> {
-    match access.role {
-        Role::Owner | Role::Manager => Ok(()),
-        Role::Member => Err(ServiceError::DomainsClosed),
-    }
+    access.manages().then_some(()).ok_or(ServiceError::DomainsClosed)
 }
 
 impl Service {

@@ -2,7 +2,7 @@
 //! recoloured and deleted by its owner and managers. Deleting a tag takes it off its links.
 
 use super::{Access, Service, ServiceError};
-use crate::domain::{Role, Tag, TagChange};
+use crate::domain::{Tag, TagChange};
 use crate::ids::ObjectId;
 use crate::store::TagWrite;
 use crate::wire::{CreatedTag, NewTag, TagList, TagOutcome, TagRecord};
@@ -18,10 +18,7 @@ pub fn parse_tag_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
 }
 
 fn may_manage(access: &Access) -> Result<(), ServiceError> {
-    match access.role {
-        Role::Owner | Role::Manager => Ok(()),
-        Role::Member => Err(ServiceError::TagsClosed),
-    }
+    access.manages().then_some(()).ok_or(ServiceError::TagsClosed)
 }
 
 impl Service {

@@ -10,11 +10,12 @@ use super::catalogue_views::{DomainRow, DomainsPage};
 use super::context::{Workspace, redirect_with_notice};
 use super::team::shown;
 use super::views::ConfirmPage;
-use crate::domain::{DomainStatus, Role};
+use crate::domain::DomainStatus;
 use crate::service::{DomainSetup, ServiceError};
 
-fn may_manage(ws: &Workspace) -> bool {
-    matches!(ws.access.role, Role::Owner | Role::Manager)
+/// The id of a domain's card on the tab.
+fn anchor(host: &str) -> String {
+    format!("domain-{}", host.replace('.', "-"))
 }
 
 /// What a domain's status means, for the person reading its card.
@@ -41,7 +42,7 @@ fn row(ws: &Workspace, setup: &DomainSetup) -> DomainRow {
     let base = format!("{}/domains/{host}", ws.base());
     DomainRow {
         host: host.to_string(),
-        anchor: format!("domain-{}", host.replace('.', "-")),
+        anchor: anchor(host),
         status: claim.status.as_str(),
         badge: match claim.status {
             DomainStatus::Verified if claim.missing_since.is_none() => "ok",
@@ -72,7 +73,7 @@ async fn domains_page(
         notice: ws.notice.clone(),
         workspace: ws.access.workspace.name.clone(),
         default_domain: page.service.config.default_domain.clone(),
-        may_manage: may_manage(ws),
+        may_manage: ws.access.manages(),
         csrf: ws.user.session.csrf_token.clone(),
         add_action: format!("{}/domains", ws.base()),
         domains: setups.iter().map(|s| row(ws, s)).collect(),
@@ -121,14 +122,7 @@ pub async fn verify(page: &PageRequest<'_>, raw_ws: &str, host: &str) -> Result<
     let (ws, _) = Workspace::open_form(page, raw_ws).await?;
     match page.service.verify_domain(&ws.access, host).await {
         Ok(done) => {
-            let anchor = row(
-                &ws,
-                &DomainSetup {
-                    claim: done.claim.clone(),
-                    cname_target: String::new(),
-                },
-            )
-            .anchor;
+            let anchor = anchor(done.claim.host.as_str());
             Ok(redirect_with_notice(
                 page,
                 &format!("{}/domains#{anchor}", ws.base()),
@@ -141,7 +135,7 @@ pub async fn verify(page: &PageRequest<'_>, raw_ws: &str, host: &str) -> Result<
 
 pub async fn confirm_remove(page: &PageRequest<'_>, raw_ws: &str, host: &str) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    if !may_manage(&ws) {
+    if !ws.access.manages() {
         return Err(ServiceError::DomainsClosed);
     }
     let setups = page.service.domain_setups(&ws.access).await?;

@@ -9,7 +9,7 @@ use super::super::{Form, Page, PageRequest};
 use super::catalogue_views::{TagRow, TagsPage};
 use super::context::{Workspace, redirect_with_notice};
 use super::views::ConfirmPage;
-use crate::domain::{HexColor, Invalid, Role, TagChange, TagName};
+use crate::domain::{HexColor, Invalid, TagChange, TagName};
 use crate::ids::ObjectId;
 use crate::service::{ServiceError, parse_tag_id};
 use crate::wire::{NewTag, TagRecord};
@@ -23,10 +23,6 @@ struct Refused {
     error: Option<String>,
     name: String,
     color: String,
-}
-
-fn may_manage(ws: &Workspace) -> bool {
-    matches!(ws.access.role, Role::Owner | Role::Manager)
 }
 
 /// `#abc` as the colour input takes it (`#aabbcc`).
@@ -61,7 +57,7 @@ async fn tags_page(
         chrome: ws.chrome("tags"),
         notice: ws.notice.clone(),
         workspace: ws.access.workspace.name.clone(),
-        may_manage: may_manage(ws),
+        may_manage: ws.access.manages(),
         csrf: ws.user.session.csrf_token.clone(),
         create_action: format!("{}/tags", ws.base()),
         tags: list.tags.iter().map(|t| row(ws, t)).collect(),
@@ -161,7 +157,7 @@ pub async fn confirm_delete(
     raw_id: &str,
 ) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    if !may_manage(&ws) {
+    if !ws.access.manages() {
         return Err(ServiceError::TagsClosed);
     }
     let id = parse_tag_id(Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
