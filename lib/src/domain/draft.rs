@@ -4,7 +4,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{AbTest, BoundedText, ClicksLimit, HexColor, Hostname, LinkSettings, QrSettings, Rules, Slug};
+use super::{
+    AbTest, BoundedText, ClicksLimit, HexColor, Hostname, LinkSettings, QrSettings, Rules, Slug, TargetUrl, Utm,
+};
 use crate::ids::ObjectId;
 
 /// A validated create request: settings, plus the slug and domain if the caller chose them.
@@ -34,6 +36,8 @@ pub struct LinkPatch {
     pub appearance_color: Option<Option<HexColor>>,
     pub conversion_tracking: Option<bool>,
     pub gps_tracking: Option<bool>,
+    pub utm: Option<Option<Utm>>,
+    pub fallback_url: Option<Option<TargetUrl>>,
 }
 
 impl LinkPatch {
@@ -58,5 +62,7 @@ impl LinkPatch {
         set(&mut settings.appearance_color, &self.appearance_color);
         set(&mut settings.conversion_tracking, &self.conversion_tracking);
         set(&mut settings.gps_tracking, &self.gps_tracking);
+        set(&mut settings.utm, &self.utm);
+        set(&mut settings.fallback_url, &self.fallback_url);
     }
 }

@@ -5,7 +5,7 @@ use std::num::NonZeroU64;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{AbTest, BoundedText, HexColor, Invalid, QrSettings, Rules};
+use super::{AbTest, BoundedText, HexColor, Invalid, QrSettings, Rules, TargetUrl, Utm};
 use crate::ids::ObjectId;
 
 /// Slugs that would shadow the service's own paths (`/apiv1`, `/mcp`, `/oauth`, the pages under
@@ -193,6 +193,13 @@ pub struct LinkSettings {
     pub conversion_tracking: bool,
     #[serde(default)]
     pub gps_tracking: bool,
+    /// UTM parameters added to every destination (see `crate::service::compose`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub utm: Option<Utm>,
+    /// Where visitors go once the link no longer serves (inactive, expired, over its limit),
+    /// instead of the 410 page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback_url: Option<TargetUrl>,
 }
 
 impl LinkSettings {

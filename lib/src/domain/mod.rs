@@ -25,6 +25,7 @@ mod tag;
 mod team;
 mod text;
 mod url;
+mod utm;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
@@ -57,6 +58,7 @@ pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
+pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_parameter};
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
 
 use std::fmt;

@@ -7,6 +7,7 @@ mod automated;
 mod bulk;
 mod catalogue;
 mod conversions;
+mod destination;
 mod domains;
 mod error;
 pub mod idempotency;
@@ -51,13 +52,14 @@ pub use operator::OperatorError;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
+pub use destination::{CLICK_ID_PARAMETER, compose};
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
 };
 pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
-pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan, with_query};
+pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

@@ -14,10 +14,11 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use lambda_http::http::HeaderValue;
 
+use super::destination::{compose, with_click_id};
 use super::link_cache::LinkCache;
 use super::recording::Visited;
 use super::{Service, ServiceError};
-use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Workspace};
+use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Workspace};
 use crate::routing::{self, Route};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
 use crate::visitor::{Agent, Trigger, Visitor, VisitorHeaders};
@@ -48,14 +49,17 @@ pub struct Visit<'a> {
 pub struct Location(HeaderValue);
 
 impl Location {
-    pub fn new(target: &TargetUrl, query: Option<&str>) -> Self {
-        let location = HeaderValue::from_str(&with_query(target.as_str(), query))
+    /// `target` with the link's UTM parameters and the visitor's query (see
+    /// [`compose`](super::destination::compose)).
+    pub fn new(target: &TargetUrl, utm: Option<&Utm>, query: Option<&str>) -> Self {
+        let location = HeaderValue::from_str(&compose(target.as_str(), utm, query, None))
             .or_else(|_| HeaderValue::from_str(target.as_str()))
             .expect("a TargetUrl holds visible ASCII only");
         Self(location)
     }
 
-    /// The same destination carrying `sl_cid=<token>` as its last query parameter.
+    /// The same destination carrying `sl_cid=<token>` as its last query parameter (the last step
+    /// of [`compose`](super::destination::compose)).
     fn with_click(self, token: &ClickToken) -> Self {
         HeaderValue::from_str(&with_click_id(self.as_str(), &token.encode())).map_or(self, Self)
     }
@@ -145,7 +149,7 @@ pub fn plan<'a>(
     query: Option<&str>,
 ) -> (Route<'a>, VisitOutcome) {
     let route = routing::choose(&link.settings, visitor, now, entropy);
-    let location = Location::new(route.target(), query);
+    let location = Location::new(route.target(), link.settings.utm.as_ref(), query);
     let outcome = match visitor.agent {
         Agent::Preview => VisitOutcome::Preview {
             // A click-limited link hands its destination out only against the limit.
@@ -163,51 +167,15 @@ pub fn plan<'a>(
     (route, outcome)
 }
 
-/// Appends the visitor's query parameters to `target`; the target's own parameters win.
-pub fn with_query(target: &str, query: Option<&str>) -> String {
-    let Some(query) = query.map(|q| q.trim_start_matches('?')).filter(|q| !q.is_empty()) else {
-        return target.to_string();
-    };
-    let Ok(mut url) = url::Url::parse(target) else {
-        return target.to_string();
-    };
-    let existing: Vec<String> = url.query_pairs().map(|(k, _)| k.into_owned()).collect();
-    let extra: Vec<(String, String)> = url::form_urlencoded::parse(query.as_bytes())
-        .filter(|(k, _)| !k.is_empty() && !existing.iter().any(|e| e == k))
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
-    if extra.is_empty() {
-        return target.to_string();
+/// What a visitor of a link that no longer serves (inactive, expired, over its limit) gets: a
+/// redirect to its `fallbackUrl` when it has one (every visitor alike, never counted), else 410.
+fn gone(link: &Link, query: Option<&str>) -> VisitOutcome {
+    match &link.settings.fallback_url {
+        Some(fallback) => VisitOutcome::Redirect {
+            location: Location::new(fallback, link.settings.utm.as_ref(), query),
+        },
+        None => VisitOutcome::Gone,
     }
-    url.query_pairs_mut().extend_pairs(extra);
-    url.to_string()
-}
-
-/// The query parameter a tracked redirect names its click by.
-pub const CLICK_ID_PARAMETER: &str = "sl_cid";
-
-/// `location` with `sl_cid=<token>` as its last query parameter: after the visitor's own, and
-/// instead of any `sl_cid` the target or the visitor brought. The other parameters stay as they
-/// were written.
-pub fn with_click_id(location: &str, token: &str) -> String {
-    let Ok(mut url) = url::Url::parse(location) else {
-        return location.to_string();
-    };
-    let names_click = |pair: &str| {
-        url::form_urlencoded::parse(pair.as_bytes())
-            .next()
-            .is_some_and(|(name, _)| name == CLICK_ID_PARAMETER)
-    };
-    let mut pairs: Vec<String> = url
-        .query()
-        .unwrap_or_default()
-        .split('&')
-        .filter(|pair| !pair.is_empty() && !names_click(pair))
-        .map(str::to_string)
-        .collect();
-    pairs.push(format!("{CLICK_ID_PARAMETER}={token}"));
-    url.set_query(Some(&pairs.join("&")));
-    url.to_string()
 }
 
 impl Service {
@@ -219,7 +187,7 @@ impl Service {
         };
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
-            return Ok(Visited::answer(VisitOutcome::Gone));
+            return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
         let visitor = &Visitor::classify(&visit.headers);
         let entropy = self.entropy.as_ref();
@@ -276,7 +244,7 @@ impl Service {
                 .count_limited_click(&link.domain, &link.slug, &link.id)
                 .await?
         {
-            return Ok(Visited::answer(VisitOutcome::Gone));
+            return Ok(Visited::answer(gone(link, visit.query.as_deref())));
         }
         Ok(Visited::recording(outcome, click, placement))
     }
@@ -358,44 +326,5 @@ impl Service {
             bot_family: visitor.agent.family(),
             trigger,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_visitor_query_is_appended_and_the_target_wins() {
-        assert_eq!(
-            with_query("https://e.com/p?a=1", Some("a=2&b=3")),
-            "https://e.com/p?a=1&b=3"
-        );
-        assert_eq!(
-            with_query("https://e.com/p", Some("utm_source=x")),
-            "https://e.com/p?utm_source=x"
-        );
-        assert_eq!(with_query("https://e.com/p", None), "https://e.com/p");
-        assert_eq!(
-            with_query("myapp://open?id=4", Some("ref=sl")),
-            "myapp://open?id=4&ref=sl"
-        );
-    }
-
-    #[test]
-    fn the_click_id_comes_last_and_replaces_any_other() {
-        assert_eq!(
-            with_click_id("https://e.com/p?a=1&utm=x", "TOKEN"),
-            "https://e.com/p?a=1&utm=x&sl_cid=TOKEN"
-        );
-        assert_eq!(
-            with_click_id("https://e.com/p?sl_cid=old&a=%20b", "TOKEN"),
-            "https://e.com/p?a=%20b&sl_cid=TOKEN"
-        );
-        assert_eq!(
-            with_click_id("https://e.com/p?a=1&sl%5Fcid=forged#top", "TOKEN"),
-            "https://e.com/p?a=1&sl_cid=TOKEN#top"
-        );
-        assert_eq!(with_click_id("myapp://open", "TOKEN"), "myapp://open?sl_cid=TOKEN");
     }
 }

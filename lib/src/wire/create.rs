@@ -1,10 +1,13 @@
 //! Creating a link: the fields of `POST /link/create` (and of each bulk item), the narrower
 //! set the MCP `create_link` tool takes, and their parsing into a [`LinkDraft`].
 
-use super::fields::{ab_test, clicks_limit, expiration_date, hex, name, optional_text, rules, tag_ids};
+use super::fields::{
+    ab_test, clicks_limit, expiration_date, fallback_url, hex, name, optional_text, rules, tag_ids, utm,
+};
 use super::{ParseContext, door_inputs};
 use crate::domain::{
     AbTestFields, Hostname, Invalid, LinkDraft, LinkSettings, QrFields, QrSettings, RuleFields, Slug, TargetUrl,
+    UtmFields,
 };
 
 door_inputs! {
@@ -69,6 +72,16 @@ door_inputs! {
         /// at least 3:1, and an optional logo.
         #[serde(default)]
         qr_settings: Option<QrFields>,
+        /// UTM parameters added to every destination on redirect (each at most 255 characters): a
+        /// parameter the destination already has wins, and the visitor's own UTM parameters win
+        /// over both.
+        #[serde(default)]
+        utm: Option<UtmFields>,
+        /// Where visitors are sent (302, not counted) once the link is inactive, expired or over
+        /// its click limit, instead of the 410 page. Same rules as targetUrl.
+        #[serde(default)]
+        #[schemars(length(min = 1, max = 4096))]
+        fallback_url: Option<String>,
     }
     http_only {
         /// Quick start: one default rule to this URL (instead of rules).
@@ -158,6 +171,8 @@ impl LinkDraft {
                 appearance_color: hex("appearanceColor", input.appearance_color.as_deref())?,
                 conversion_tracking: input.conversion_tracking.unwrap_or(false),
                 gps_tracking: input.gps_tracking.unwrap_or(false),
+                utm: utm(input.utm.as_ref())?,
+                fallback_url: fallback_url(input.fallback_url.as_deref())?,
             },
         })
     }

@@ -5,8 +5,8 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 
 use super::{Door, ParseContext};
 use crate::domain::{
-    AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Invalid, MAX_TAGS_PER_LINK, RuleFields, Rules,
-    WeightMode, parse_tag_ids,
+    AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Invalid, MAX_TAGS_PER_LINK, RuleFields, Rules, TargetUrl,
+    Utm, UtmFields, WeightMode, parse_tag_ids,
 };
 use crate::ids::ObjectId;
 
@@ -91,6 +91,18 @@ pub(super) fn ab_test(fields: &AbTestFields, door: Door) -> Result<Option<AbTest
     };
     let test = AbTest::parse("abTest", fields, mode)?;
     Ok((test.enabled || !test.variants.is_empty()).then_some(test))
+}
+
+/// `fallbackUrl`: the same rules as a rule's target; blank means none.
+pub(super) fn fallback_url(raw: Option<&str>) -> Result<Option<TargetUrl>, Invalid> {
+    raw.filter(|u| !u.trim().is_empty())
+        .map(|u| TargetUrl::parse("fallbackUrl", u))
+        .transpose()
+}
+
+/// `utm`: the five fields, blank ones absent; none at all when every one is.
+pub(super) fn utm(raw: Option<&UtmFields>) -> Result<Option<Utm>, Invalid> {
+    Ok(raw.map(|fields| Utm::parse("utm", fields)).transpose()?.flatten())
 }
 
 pub(super) fn hex(field: &str, raw: Option<&str>) -> Result<Option<HexColor>, Invalid> {

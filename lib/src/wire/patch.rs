@@ -2,9 +2,11 @@
 //! clears the nullable ones), the narrower set the MCP `update_link` tool takes, and their
 //! parsing into a [`LinkPatch`].
 
-use super::fields::{ab_test, clicks_limit, expiration_date, hex, name, optional_text, rules, tag_ids};
+use super::fields::{
+    ab_test, clicks_limit, expiration_date, fallback_url, hex, name, optional_text, rules, tag_ids, utm,
+};
 use super::{ParseContext, door_inputs, nullable};
-use crate::domain::{AbTestFields, Hostname, Invalid, LinkPatch, QrFields, QrSettings, RuleFields, Slug};
+use crate::domain::{AbTestFields, Hostname, Invalid, LinkPatch, QrFields, QrSettings, RuleFields, Slug, UtmFields};
 
 door_inputs! {
     /// The fields of an HTTP update: absent fields stay as they are; `null` clears the
@@ -78,6 +80,15 @@ door_inputs! {
         /// (color) on a light background (bgColor) at a contrast of at least 3:1.
         #[serde(default)]
         qr_settings: Option<QrFields>,
+        /// UTM parameters added to every destination, replaced as a whole (each at most 255
+        /// characters); null removes them.
+        #[serde(default, deserialize_with = "nullable")]
+        utm: Option<Option<UtmFields>>,
+        /// Where visitors are sent once the link is inactive, expired or over its click limit;
+        /// null removes it (visitors get the 410 page again).
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(min = 1, max = 4096))]
+        fallback_url: Option<Option<String>>,
     }
     http_only {}
 }
@@ -144,6 +155,12 @@ impl LinkPatch {
                 .transpose()?,
             conversion_tracking: input.conversion_tracking,
             gps_tracking: input.gps_tracking,
+            utm: input.utm.as_ref().map(|u| utm(u.as_ref())).transpose()?,
+            fallback_url: input
+                .fallback_url
+                .as_ref()
+                .map(|u| fallback_url(u.as_deref()))
+                .transpose()?,
         })
     }
 }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::domain::{AbTest, Link, LinkStatus, QrSettings, Rules, Tag};
+use crate::domain::{AbTest, Link, LinkStatus, QrSettings, Rules, Tag, TargetUrl, Utm};
 use crate::ids::ObjectId;
 
 /// A tag as shown on a link record.
@@ -65,6 +65,9 @@ pub struct LinkRecord {
     pub appearance_color: Option<String>,
     pub conversion_tracking: bool,
     pub gps_tracking: bool,
+    /// UTM parameters added to every destination; `null` when the link sets none.
+    pub utm: Option<Utm>,
+    pub fallback_url: Option<TargetUrl>,
     /// All-time counted clicks (people; bots are never counted).
     pub clicks: u64,
     /// How many deliveries of the destination the click limit has taken (people and bots
@@ -108,6 +111,8 @@ impl LinkRecord {
             appearance_color: s.appearance_color.as_ref().map(|c| c.as_str().to_string()),
             conversion_tracking: s.conversion_tracking,
             gps_tracking: s.gps_tracking,
+            utm: s.utm.clone(),
+            fallback_url: s.fallback_url.clone(),
             clicks,
             limit_used: s.clicks_limit.map(|_| limited_clicks),
             created_at: link.created_at,

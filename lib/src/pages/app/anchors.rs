@@ -29,6 +29,13 @@ impl LinkForm {
             "appearanceColor",
             "conversionTracking",
             "gpsTracking",
+            "fallbackUrl",
+            "utm",
+            "utm.source",
+            "utm.medium",
+            "utm.campaign",
+            "utm.term",
+            "utm.content",
         ];
         const RULE: &[&str] = &[
             "name",

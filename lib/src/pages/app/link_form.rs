@@ -65,6 +65,43 @@ pub struct LinkForm {
     pub appearance_color: String,
     pub conversion_tracking: bool,
     pub gps_tracking: bool,
+    pub fallback_url: String,
+    pub utm: UtmForm,
+}
+
+/// The five UTM fields as typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UtmForm {
+    pub source: String,
+    pub medium: String,
+    pub campaign: String,
+    pub term: String,
+    pub content: String,
+}
+
+impl UtmForm {
+    /// Each field's form name, label and value, in the order of the parameters.
+    pub fn fields(&self) -> [(&'static str, &'static str, &str); 5] {
+        [
+            ("utm.source", "Source", &self.source),
+            ("utm.medium", "Medium", &self.medium),
+            ("utm.campaign", "Campaign", &self.campaign),
+            ("utm.term", "Term", &self.term),
+            ("utm.content", "Content", &self.content),
+        ]
+    }
+
+    fn from_utm(utm: Option<&crate::domain::Utm>) -> Self {
+        let text = |v: &Option<crate::domain::UtmValue>| v.as_ref().map(|v| v.as_str().to_string()).unwrap_or_default();
+        utm.map(|u| Self {
+            source: text(&u.source),
+            medium: text(&u.medium),
+            campaign: text(&u.campaign),
+            term: text(&u.term),
+            content: text(&u.content),
+        })
+        .unwrap_or_default()
+    }
 }
 
 /// A button of the builder: it changes the form, which is shown again (nothing is saved).
@@ -179,6 +216,12 @@ impl LinkForm {
             appearance_color: record.appearance_color.clone().unwrap_or_default(),
             conversion_tracking: record.conversion_tracking,
             gps_tracking: record.gps_tracking,
+            fallback_url: record
+                .fallback_url
+                .as_ref()
+                .map(|u| u.as_str().to_string())
+                .unwrap_or_default(),
+            utm: UtmForm::from_utm(record.utm.as_ref()),
             ..Self::default()
         };
         for rule in &record.rules {
@@ -243,6 +286,14 @@ impl LinkForm {
             appearance_color: get("appearanceColor"),
             conversion_tracking: form.checked("conversionTracking"),
             gps_tracking: form.checked("gpsTracking"),
+            fallback_url: get("fallbackUrl"),
+            utm: UtmForm {
+                source: get("utm.source"),
+                medium: get("utm.medium"),
+                campaign: get("utm.campaign"),
+                term: get("utm.term"),
+                content: get("utm.content"),
+            },
         }
     }
 

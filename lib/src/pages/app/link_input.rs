@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
 use super::link_form::{LinkForm, RuleForm, VariantForm, rule_field, variant_field};
-use crate::domain::{AbTestFields, Invalid, QrFields, RuleFields, VariantFields};
+use crate::domain::{AbTestFields, Invalid, QrFields, RuleFields, UtmFields, VariantFields};
 use crate::wire::{LinkInput, LinkPatchInput, from_json_at};
 
 /// Every field of a request as the form holds it; `None` for a setting left empty.
@@ -30,6 +30,8 @@ struct Fields {
     appearance_color: Option<String>,
     conversion_tracking: bool,
     gps_tracking: bool,
+    fallback_url: Option<String>,
+    utm: Option<UtmFields>,
 }
 
 /// A number when the text is one, else the text, read as the wire type reads that field in a
@@ -153,7 +155,22 @@ impl LinkForm {
             appearance_color: filled(&self.appearance_color),
             conversion_tracking: self.conversion_tracking,
             gps_tracking: self.gps_tracking,
+            fallback_url: filled(&self.fallback_url),
+            utm: self.utm_fields(),
         })
+    }
+
+    /// The UTM fields typed; `None` when every one is empty.
+    fn utm_fields(&self) -> Option<UtmFields> {
+        let u = &self.utm;
+        let fields = UtmFields {
+            source: filled(&u.source),
+            medium: filled(&u.medium),
+            campaign: filled(&u.campaign),
+            term: filled(&u.term),
+            content: filled(&u.content),
+        };
+        (fields != UtmFields::default()).then_some(fields)
     }
 
     /// The request of `POST /link/create`: settings left empty are left out, so the API's
@@ -177,6 +194,8 @@ impl LinkForm {
             appearance_color: f.appearance_color,
             conversion_tracking: Some(f.conversion_tracking),
             gps_tracking: Some(f.gps_tracking),
+            utm: f.utm,
+            fallback_url: f.fallback_url,
             url: None,
         })
     }
@@ -210,6 +229,8 @@ impl LinkForm {
             conversion_tracking: changed!(conversion_tracking),
             gps_tracking: changed!(gps_tracking),
             qr_settings: changed!(qr_settings),
+            utm: changed!(utm),
+            fallback_url: changed!(fallback_url),
         })
     }
 }

@@ -1,0 +1,82 @@
+//! The editor's link options: a fallback URL and UTM parameters saved as the API saves them,
+//! refused beside their fields, and shown again when the link is edited.
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::app_editor::{first_link_id, three_rules};
+use crate::helpers::spawn_app;
+use crate::pages_support::signed_in_owner;
+
+#[tokio::test]
+async fn a_fallback_and_utm_typed_in_the_editor_are_saved_and_shown_again() {
+    let app = spawn_app().await;
+    let (mut browser, email, ws) = signed_in_owner(&app, "Acme").await;
+    let new = format!("/app/w/{ws}/links/new");
+    let form = browser.get(&new).await;
+    let mut fields = three_rules();
+    fields.extend([
+        ("fallbackUrl", "https://example.com/ended"),
+        ("utm.source", "newsletter"),
+        ("utm.campaign", "spring"),
+    ]);
+    let created = browser.submit(&new, &form, &fields).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.html);
+    let id = first_link_id(&browser.get(created.location().unwrap()).await);
+    let key = app.key_of(&email).await;
+    let (_, link) = app
+        .request(
+            Method::GET,
+            &format!("/apiv1/links/{id}?workspaceId={ws}"),
+            Some(&key),
+            None,
+        )
+        .await;
+    assert_eq!(link["fallbackUrl"], "https://example.com/ended");
+    assert_eq!(link["utm"], json!({ "source": "newsletter", "campaign": "spring" }));
+    let edit = browser.get(&format!("/app/w/{ws}/links/{id}/edit")).await;
+    assert!(
+        edit.html
+            .contains("name=\"fallbackUrl\" value=\"https://example.com/ended\"")
+    );
+    assert!(edit.html.contains("name=\"utm.campaign\" value=\"spring\""));
+}
+
+#[tokio::test]
+async fn a_utm_value_too_long_is_refused_beside_its_field() {
+    let app = spawn_app().await;
+    let (mut browser, _, ws) = signed_in_owner(&app, "Acme").await;
+    let new = format!("/app/w/{ws}/links/new");
+    let form = browser.get(&new).await;
+    let long = "m".repeat(256);
+    let mut fields = three_rules();
+    fields.push(("utm.medium", &long));
+    let refused = browser.submit(&new, &form, &fields).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused.html.contains(
+            "<p class=\"field-error\" id=\"f-utm-medium-error\">utm.medium must be at most 255 characters (got 256).</p>"
+        ),
+        "{}",
+        refused.html
+    );
+}
+
+#[tokio::test]
+async fn clearing_the_fallback_in_the_editor_removes_it() {
+    let app = spawn_app().await;
+    let (mut browser, _, ws) = signed_in_owner(&app, "Acme").await;
+    let new = format!("/app/w/{ws}/links/new");
+    let form = browser.get(&new).await;
+    let mut fields = three_rules();
+    fields.push(("fallbackUrl", "https://example.com/ended"));
+    fields.push(("active", "on"));
+    let created = browser.submit(&new, &form, &fields).await;
+    let id = first_link_id(&browser.get(created.location().unwrap()).await);
+    let path = format!("/app/w/{ws}/links/{id}/edit");
+    let form = browser.get(&path).await;
+    let saved = browser.submit(&path, &form, &three_rules()).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
+    let stored = app.stored(&id).await.unwrap();
+    assert_eq!(stored.link.settings.fallback_url, None);
+}
