@@ -67,7 +67,10 @@ impl Functions {
             redirector: Redirector::new(service.clone())
                 .with_dead_letters(settings.dead_letters)
                 .with_origin_secret(settings.origin_secret)
-                .with_location_key(location_key.clone()),
+                .with_location_key(location_key.clone())
+                .with_pass_key(settings.pass_key.unwrap_or_else(|| {
+                    lib::redirect::random_key(service.entropy.as_ref(), lib::domain::PASSWORD_PURPOSE)
+                })),
             location: LocationDoor::new(service.clone(), location_key),
             aggregator: streams::StreamPoller::new(
                 streams,
@@ -95,6 +98,9 @@ pub struct Settings {
     /// The key location grants are signed with (`VISITOR_SIGNING_SECRET`); a random one for
     /// this process when none is set.
     pub location_key: Option<lib::domain::SigningKey>,
+    /// The key the redirect signs password passes with (from `VISITOR_SIGNING_SECRET`; random
+    /// without it).
+    pub pass_key: Option<lib::domain::SigningKey>,
     /// Where the redirect keeps clicks it could not write (`CLICK_DEAD_LETTER_QUEUE_URL`, with
     /// `AWS_ENDPOINT_URL_SQS` for the local SQS `scripts/serve` starts); none when unset.
     pub dead_letters: Option<lib::store::DeadLetters>,
@@ -117,6 +123,10 @@ impl Settings {
             origin_secret: None,
             location_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
                 Ok(secret) => Some(lib::redirect::location_key_from(Some(secret))?),
+                Err(_) => None,
+            },
+            pass_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
+                Ok(secret) => Some(lib::redirect::key_from(Some(secret), lib::domain::PASSWORD_PURPOSE)?),
                 Err(_) => None,
             },
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),

@@ -62,6 +62,9 @@ log "a team runs itself in Chromium: invitations by mail, roles, a password rese
 "$E2E_PYTHON" tests/browser/teams_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 log "tags and a custom domain in Chromium: the tags tab, the records, Verify now, a link on the domain"
 "$E2E_PYTHON" tests/browser/domains_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
+log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival"
+"$E2E_PYTHON" tests/browser/link_options_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

@@ -80,3 +80,26 @@ async fn clearing_the_fallback_in_the_editor_removes_it() {
     let stored = app.stored(&id).await.unwrap();
     assert_eq!(stored.link.settings.fallback_url, None);
 }
+
+#[tokio::test]
+async fn a_password_set_in_the_editor_protects_the_link_and_is_never_shown_back() {
+    let app = spawn_app().await;
+    let (mut browser, _, ws) = signed_in_owner(&app, "Acme").await;
+    let new = format!("/app/w/{ws}/links/new");
+    let form = browser.get(&new).await;
+    let mut fields = three_rules();
+    fields.push(("password", "open sesame"));
+    let created = browser.submit(&new, &form, &fields).await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.html);
+    let id = first_link_id(&browser.get(created.location().unwrap()).await);
+    assert_eq!(app.get("spring", &[]).await.status, StatusCode::UNAUTHORIZED);
+    let path = format!("/app/w/{ws}/links/{id}/edit");
+    let edit = browser.get(&path).await;
+    assert!(edit.html.contains("This link has a password."));
+    assert!(!edit.html.contains("open sesame"));
+    let mut fields = three_rules();
+    fields.extend([("passwordProtected", "on"), ("removePassword", "on")]);
+    let saved = browser.submit(&path, &edit, &fields).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
+    assert_eq!(app.stored(&id).await.unwrap().link.settings.password_hash, None);
+}

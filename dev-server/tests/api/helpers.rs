@@ -432,6 +432,17 @@ impl TestApp {
     /// A visitor's request for `path` on the default short domain, as a desktop Chrome
     /// unless `headers` say otherwise.
     pub async fn visit(&self, method: Method, path: &str, headers: &[(&str, &str)]) -> Visit {
+        self.visit_with_body(method, path, headers, None).await
+    }
+
+    /// [`Self::visit`] sending `body` (a form a visitor's page posts).
+    pub async fn visit_with_body(
+        &self,
+        method: Method,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<String>,
+    ) -> Visit {
         let mut request = self
             .http
             .request(method, format!("{}/{}", self.address, path.trim_start_matches('/')));
@@ -444,6 +455,9 @@ impl TestApp {
         }
         for (k, v) in headers {
             request = request.header(*k, *v);
+        }
+        if let Some(body) = body {
+            request = request.body(body);
         }
         let response = request.send().await.expect("visit");
         // The click is written after the answer: a test reads the table once it is.

@@ -31,6 +31,7 @@ mod helpers;
 mod idempotency;
 mod limits;
 mod link_options;
+mod link_passwords;
 mod links_read;
 mod location_analytics;
 mod location_support;

@@ -453,8 +453,13 @@ async fn the_click_that_reaches_the_limit_is_served_and_counted() {
 #[tokio::test]
 async fn other_methods_are_405_and_api_paths_are_not_slugs() {
     let app = spawn_app().await;
-    let post = app.visit(Method::POST, "anything", &[]).await;
-    assert_eq!(post.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(post.headers["allow"], "GET, HEAD");
+    let put = app.visit(Method::PUT, "anything", &[]).await;
+    assert_eq!(put.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(put.headers["allow"], "GET, HEAD, POST");
+    // A post is a protected link's password page answering; no such link is a 404.
+    assert_eq!(
+        app.visit(Method::POST, "anything", &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(app.get("apiv1", &[]).await.status, StatusCode::NOT_FOUND);
 }

@@ -5,7 +5,8 @@
 use chrono::{DateTime, Utc};
 
 use super::{
-    AbTest, BoundedText, ClicksLimit, HexColor, Hostname, LinkSettings, QrSettings, Rules, Slug, TargetUrl, Utm,
+    AbTest, BoundedText, ClicksLimit, HexColor, Hostname, LinkPassword, LinkSettings, QrSettings, Rules, Slug,
+    TargetUrl, Utm,
 };
 use crate::ids::ObjectId;
 
@@ -15,6 +16,8 @@ pub struct LinkDraft {
     pub slug: Option<Slug>,
     pub domain: Option<Hostname>,
     pub settings: LinkSettings,
+    /// A password to protect the link with (the service hashes it into the settings).
+    pub password: Option<LinkPassword>,
 }
 
 /// A validated update: `None` leaves a field as it is.
@@ -38,6 +41,8 @@ pub struct LinkPatch {
     pub gps_tracking: Option<bool>,
     pub utm: Option<Option<Utm>>,
     pub fallback_url: Option<Option<TargetUrl>>,
+    /// A new password (`Some(None)` removes it); hashed by the service, not by [`Self::apply`].
+    pub password: Option<Option<LinkPassword>>,
 }
 
 impl LinkPatch {

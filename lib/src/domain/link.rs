@@ -5,7 +5,7 @@ use std::num::NonZeroU64;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{AbTest, BoundedText, HexColor, Invalid, QrSettings, Rules, TargetUrl, Utm};
+use super::{AbTest, BoundedText, HexColor, Invalid, PasswordHash, QrSettings, Rules, TargetUrl, Utm};
 use crate::ids::ObjectId;
 
 /// Slugs that would shadow the service's own paths (`/apiv1`, `/mcp`, `/oauth`, the pages under
@@ -200,6 +200,10 @@ pub struct LinkSettings {
     /// instead of the 410 page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallback_url: Option<TargetUrl>,
+    /// The argon2id hash of the password a person must give before the destination (never
+    /// read back: the record says `passwordProtected`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_hash: Option<PasswordHash>,
 }
 
 impl LinkSettings {

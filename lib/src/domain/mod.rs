@@ -12,6 +12,7 @@ mod custom_domain;
 mod draft;
 mod limits;
 mod link;
+mod link_password;
 mod location;
 mod location_grant;
 pub mod oauth;
@@ -43,6 +44,10 @@ pub use draft::{LinkDraft, LinkPatch};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
+};
+pub use link_password::{
+    LinkPassword, MAX_LINK_PASSWORD_CHARS, MIN_LINK_PASSWORD_CHARS, PASS_CHARS, PASS_LIFETIME, PASSWORD_PURPOSE,
+    PasswordPass,
 };
 pub use location::{Area, Cell, Degrees, GpsFix, GridPoint, MAX_ACCURACY_METRES, Position};
 pub use location_grant::{LOCATION_GRANT_CHARS, LOCATION_GRANT_LIFETIME, LOCATION_PURPOSE, LocationGrant, SigningKey};

@@ -83,6 +83,11 @@ impl PasswordHash {
 
     /// Whether `candidate` is the password. Takes the same time whatever the answer (argon2's
     /// own work dominates; the comparison inside is constant-time).
+    /// The hash of a link's password (the same argon2id parameters as an account's).
+    pub fn for_link(password: &super::LinkPassword, entropy: &dyn Entropy) -> Self {
+        Self::new(&NewPassword(password.as_str().to_string()), entropy)
+    }
+
     pub fn verify(&self, candidate: &str) -> bool {
         let Ok(parsed) = Phc::new(&self.0) else {
             return false;

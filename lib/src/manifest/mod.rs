@@ -296,6 +296,8 @@ pub const REDIRECT: Function = Function {
     routes: &[
         short_links("GET", "/{slug}"),
         short_links("HEAD", "/{slug}"),
+        // The password a protected link's page posts.
+        short_links("POST", "/{slug}"),
         short_links("ANY", DEFAULT_ROUTE),
     ],
     table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],

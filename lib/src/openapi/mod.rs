@@ -14,6 +14,7 @@ mod locations;
 mod operation;
 pub mod page;
 mod surfaces;
+mod visitor_door;
 
 use std::sync::LazyLock;
 
@@ -139,9 +140,15 @@ fn build() -> Value {
             Some(vec![surfaces::function_url_server()]),
         ),
     );
-    // The short domains' operations: `GET` and `HEAD` of one builder each, and the one `POST`.
-    let readable: [(&str, Builder); 4] = [
-        (manifest::REDIRECT.routes[0].path, surfaces::visitor_door),
+    // The short domains' operations: the visitor door (`GET`, `HEAD` and a password page's
+    // `POST`), `GET` and `HEAD` of one builder each, and the position a consent page posts.
+    let door = item(vec![
+        (HttpMethod::Get, visitor_door::visit(Shape::Full)),
+        (HttpMethod::Head, visitor_door::visit(Shape::Head)),
+        (HttpMethod::Post, visitor_door::unlock()),
+    ]);
+    paths = paths.path(manifest::REDIRECT.routes[0].path, on_short_domains(door));
+    let readable: [(&str, Builder); 3] = [
         (manifest::CONVERSION_PIXEL.routes[0].path, conversions::conversion_pixel),
         (
             manifest::CONVERSION_PIXEL.routes[2].path,

@@ -1,14 +1,14 @@
-//! The operations outside the link API: the MCP endpoint's HTTP surface, the visitor door on
-//! the short domains, and this document with its reference page.
+//! The operations outside the link API: the MCP endpoint's HTTP surface, the short domains'
+//! server, and this document with its reference page.
 
 use utoipa::openapi::example::ExampleBuilder;
 use utoipa::openapi::path::{HttpMethod, Operation, OperationBuilder, Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::server::{ServerBuilder, ServerVariableBuilder};
-use utoipa::openapi::{ContentBuilder, HeaderBuilder, PathItem, RefOr, Required, Response, ResponseBuilder, Server};
+use utoipa::openapi::{ContentBuilder, PathItem, RefOr, Required, Response, ResponseBuilder, Server};
 
 use super::answers::{Shape, rate_limited, with_rate_headers};
-use super::components::{Schemas, header_ref, inline, json_body, schema_ref, text_header};
+use super::components::{Schemas, header_ref, inline, json_body, text_header};
 use crate::mcp::errors::{RpcErrorMessage, to_rpc};
 use crate::service::ServiceError;
 
@@ -201,102 +201,6 @@ pub fn function_url_server() -> Server {
             ServerVariableBuilder::new().default_value("abcdefghijklmnopqrstuvwxyz0123456"),
         )
         .parameter("region", ServerVariableBuilder::new().default_value("us-east-1"))
-        .build()
-}
-
-/// A page or a JSON error of the visitor door.
-fn visitor_answer(description: &str, json_error: Option<&str>, shape: Shape) -> Response {
-    let mut response = ResponseBuilder::new()
-        .description(description)
-        .header("Cache-Control", text_header("`private, no-store`"));
-    if shape == Shape::Full {
-        response = response.content(
-            "text/html; charset=utf-8",
-            ContentBuilder::new().schema(Some(text_schema("string"))).build(),
-        );
-        if let Some(error) = json_error {
-            let example = serde_json::json!({ "error": error });
-            response = response.content(
-                "application/json",
-                ContentBuilder::new()
-                    .schema(Some(schema_ref("ErrorBody")))
-                    .example(Some(example))
-                    .build(),
-            );
-        }
-    }
-    response.build()
-}
-
-/// `GET`/`HEAD /{slug}` on a short domain.
-pub fn visitor_door(shape: Shape) -> Operation {
-    let (id, summary) = match shape {
-        Shape::Full => ("visitShortLink", "Visit a short link"),
-        Shape::Head => ("visitShortLinkHead", "Check a short link"),
-    };
-    OperationBuilder::new()
-        .operation_id(Some(id))
-        .tag("Short links")
-        .summary(Some(summary))
-        .description(Some(
-            "On a short domain (the `Host` names it). A visitor is redirected to the destination the link's rules \
-             or A/B split choose (counted once a day per visitor and link in analytics; bots are redirected but \
-             not counted); link-preview crawlers get a page with the link's Open Graph title. `HEAD` answers like \
-             `GET` without a body, is never counted, and gets no destination (`200`) on a live link. \
-             `Accept: application/json` turns the 404 and 410 pages into `{ \"error\": … }`. Never rate-limited.",
-        ))
-        .security(SecurityRequirement::default())
-        .parameter(
-            ParameterBuilder::new()
-                .name("slug")
-                .parameter_in(ParameterIn::Path)
-                .required(Required::True)
-                .description(Some("The link's slug (matched lower-case)."))
-                .schema(Some(text_schema("string"))),
-        )
-        .response(
-            "302",
-            ResponseBuilder::new()
-                .description("Redirected to the destination (the visitor's query string appended).")
-                .header(
-                    "Location",
-                    HeaderBuilder::new()
-                        .schema(Some(inline(serde_json::json!({ "type": "string", "format": "uri" }))))
-                        .description(Some("The destination."))
-                        .build(),
-                )
-                .header("Cache-Control", text_header("`private, no-store`"))
-                .build(),
-        )
-        .response(
-            "200",
-            visitor_answer(
-                "A link-preview crawler's page (Open Graph title and description, and a refresh to the destination \
-                 unless the link has a click limit); `HEAD` on a live link; or, for a person's `GET` of a link with \
-                 `gpsTracking` (unless the browser sends `Sec-GPC: 1` or the workspace turned location requests \
-                 off), the location consent page: it says who asks and where the link goes, asks nothing until \
-                 \"Share my location\" is pressed, and its \"Continue\" link goes to the destination (the click is \
-                 counted when the page is served).",
-                None,
-                shape,
-            ),
-        )
-        .response(
-            "404",
-            visitor_answer(
-                "No such link on this domain.",
-                Some(&ServiceError::LinkNotFound.to_string()),
-                shape,
-            ),
-        )
-        .response(
-            "410",
-            visitor_answer(
-                "The link is switched off, expired or over its click limit.",
-                Some(crate::redirect::GONE),
-                shape,
-            ),
-        )
         .build()
 }
 

@@ -6,7 +6,7 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::json;
 
-use super::{GONE, Redirector, pages};
+use super::{GONE, Redirector, pages, password};
 use crate::domain::SigningKey;
 use crate::domain::{Hostname, Slug};
 use crate::http;
@@ -40,12 +40,14 @@ impl Redirector {
 /// the answer is ready: `AfterResponse::answered`).
 pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     let head = req.method() == Method::HEAD;
-    if req.method() != Method::GET && !head {
+    // A post is a password typed on a protected link's page.
+    let posted = req.method() == Method::POST;
+    if req.method() != Method::GET && !head && !posted {
         let mut response = Response::new(Body::Empty);
         *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
         response
             .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
         return response;
     }
     // Behind CloudFront, the viewer's country, city, address and host are headers CloudFront
@@ -54,7 +56,7 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
         return forbidden();
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
-    let Some(visit) = read_visit(&req, head) else {
+    let Some(visit) = read_visit(&req, head, &redirector.pass_key) else {
         return response_for(&VisitOutcome::NotFound, head, wants_json, &redirector.location_key);
     };
     let visited = match redirector.service.visit(&redirector.cache, visit).await {
@@ -68,11 +70,30 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
             recorder.record(pending).await;
         });
     }
-    response_for(&visited.outcome, head, wants_json, &redirector.location_key)
+    let mut response = match &visited.outcome {
+        VisitOutcome::Locked(page) if !head => {
+            let mut response = password::locked_page(page, &req, redirector.service.entropy.as_ref());
+            no_store(response.headers_mut());
+            response
+        }
+        outcome => response_for(outcome, head, wants_json, &redirector.location_key),
+    };
+    // A page's post goes on with a GET of the destination.
+    if posted && response.status() == StatusCode::FOUND {
+        *response.status_mut() = StatusCode::SEE_OTHER;
+    }
+    if let Some(cookie) = visited
+        .pass
+        .as_ref()
+        .and_then(|pass| password::pass_cookie(pass, &redirector.pass_key, req.uri().path()))
+    {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
 }
 
 /// The visit a request asks for; `None` when its host or path cannot name a link (404).
-fn read_visit(req: &Request, head: bool) -> Option<Visit<'_>> {
+fn read_visit<'a>(req: &'a Request, head: bool, pass_key: &SigningKey) -> Option<Visit<'a>> {
     let source_ip = match req.request_context_ref() {
         Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.as_deref(),
         _ => None,
@@ -94,6 +115,7 @@ fn read_visit(req: &Request, head: bool) -> Option<Visit<'_>> {
         trigger,
         query,
         global_privacy_control: global_privacy_control(req),
+        unlock: password::unlock(req, pass_key),
     })
 }
 
@@ -175,6 +197,11 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
             ),
         ),
         VisitOutcome::Live => (StatusCode::OK, "text/html; charset=utf-8", String::new()),
+        VisitOutcome::Locked(page) => {
+            let mut response = password::locked_status(page);
+            no_store(response.headers_mut());
+            return response;
+        }
         VisitOutcome::NotFound if wants_json => (
             StatusCode::NOT_FOUND,
             "application/json",

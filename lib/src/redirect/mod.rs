@@ -6,6 +6,7 @@
 pub mod door;
 pub mod location;
 pub mod pages;
+pub mod password;
 pub mod pixel;
 
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use crate::after_response::AfterResponse;
 use crate::clock::Entropy;
 use crate::config::ConfigError;
-use crate::domain::{LOCATION_PURPOSE, SigningKey};
+use crate::domain::{LOCATION_PURPOSE, PASSWORD_PURPOSE, SigningKey};
 use crate::service::{ClickRecorder, LinkCache, Service};
 use crate::store::DeadLetters;
 
@@ -34,6 +35,8 @@ pub struct Redirector {
     /// The secret CloudFront adds to every request it forwards (`X-Origin-Verify`).
     origin_secret: Option<String>,
     location_key: SigningKey,
+    /// Signs the passes a protected link's right password leaves.
+    pass_key: SigningKey,
 }
 
 impl Redirector {
@@ -41,7 +44,9 @@ impl Redirector {
     /// endpoint given the same key ([`Redirector::with_location_key`]).
     pub fn new(service: Service) -> Self {
         let location_key = random_location_key(service.entropy.as_ref());
+        let pass_key = random_key(service.entropy.as_ref(), PASSWORD_PURPOSE);
         Self {
+            pass_key,
             recorder: Arc::new(service.click_recorder(None)),
             after: AfterResponse::detached(),
             service,
@@ -79,6 +84,13 @@ impl Redirector {
         self.location_key = key;
         self
     }
+
+    /// Signs password passes with `key` (every instance must share it: a browser's pass comes
+    /// back to any of them).
+    pub fn with_pass_key(mut self, key: SigningKey) -> Self {
+        self.pass_key = key;
+        self
+    }
 }
 
 /// The environment variable holding the deployment's secret for what visitors carry back to us
@@ -94,8 +106,18 @@ pub fn location_key_from_env() -> Result<SigningKey, ConfigError> {
     location_key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok())
 }
 
+/// The password passes' key from `VISITOR_SIGNING_SECRET` (every redirect instance shares it).
+pub fn pass_key_from_env() -> Result<SigningKey, ConfigError> {
+    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), PASSWORD_PURPOSE)
+}
+
 /// The location grants' key from a secret of at least 32 characters.
 pub fn location_key_from(secret: Option<String>) -> Result<SigningKey, ConfigError> {
+    key_from(secret, LOCATION_PURPOSE)
+}
+
+/// The key for `purpose` from a secret of at least 32 characters.
+pub fn key_from(secret: Option<String>, purpose: &str) -> Result<SigningKey, ConfigError> {
     let secret = secret
         .filter(|s| !s.trim().is_empty())
         .ok_or(ConfigError::Missing(SIGNING_SECRET_VARIABLE))?;
@@ -105,11 +127,16 @@ pub fn location_key_from(secret: Option<String>) -> Result<SigningKey, ConfigErr
             reason: format!("it must be at least {MIN_SECRET_CHARS} characters"),
         });
     }
-    Ok(SigningKey::derive(secret.as_bytes(), LOCATION_PURPOSE))
+    Ok(SigningKey::derive(secret.as_bytes(), purpose))
 }
 
-/// A key for one process (the dev server without `VISITOR_SIGNING_SECRET`, tests).
+/// A location key for one process (the dev server without `VISITOR_SIGNING_SECRET`, tests).
 pub fn random_location_key(entropy: &dyn Entropy) -> SigningKey {
+    random_key(entropy, LOCATION_PURPOSE)
+}
+
+/// A key for `purpose` for one process.
+pub fn random_key(entropy: &dyn Entropy, purpose: &str) -> SigningKey {
     let secret: Vec<u8> = (0..4).flat_map(|_| entropy.next_u64().to_be_bytes()).collect();
-    SigningKey::derive(&secret, LOCATION_PURPOSE)
+    SigningKey::derive(&secret, purpose)
 }

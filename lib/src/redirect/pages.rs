@@ -61,9 +61,9 @@ struct LocationPage<'a> {
     retention_days: u32,
 }
 
-/// The location page's style: the link's colour (with whichever of black or white reads on it)
-/// where the page shows a brand.
-fn location_style(colour: Option<&HexColor>) -> String {
+/// The style of the pages that ask a person something (location, password): the link's colour
+/// (with whichever of black or white reads on it) where the page shows a brand.
+pub(super) fn brand_style(colour: Option<&HexColor>) -> String {
     let default = HexColor::parse("colour", DEFAULT_BRAND).expect("a hex colour");
     let brand = colour.unwrap_or(&default);
     let black = HexColor::parse("ink", "#000000").expect("a hex colour");
@@ -74,7 +74,7 @@ fn location_style(colour: Option<&HexColor>) -> String {
         &white
     };
     format!(
-        ":root{{--brand:{};--brand-ink:{}}}{LOCATION_STYLE}",
+        ":root{{--brand:{};--brand-ink:{}}}{VISITOR_STYLE}",
         brand.as_str(),
         ink.as_str()
     )
@@ -83,7 +83,7 @@ fn location_style(colour: Option<&HexColor>) -> String {
 /// The pages' accent, for a link without `appearanceColor`.
 const DEFAULT_BRAND: &str = "#0b57d0";
 
-const LOCATION_STYLE: &str = "*{box-sizing:border-box}\
+const VISITOR_STYLE: &str = "*{box-sizing:border-box}\
 body{margin:0;font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;line-height:1.5;color:#1b1f24;background:#f6f8fa}\
 main{max-width:34rem;margin:0 auto;padding:2rem 1rem}\
 .card{background:#fff;border:1px solid #d0d7de;border-top:.4rem solid var(--brand);border-radius:8px;padding:1.25rem}\
@@ -98,12 +98,15 @@ button:disabled{cursor:progress}\
 .continue{border:2px solid #57606a;background:#fff;color:#1b1f24;text-decoration:none}\
 :focus-visible{outline:3px solid #1b1f24;outline-offset:2px}\
 .status:empty{display:none}\
-.muted{color:#57606a;font-size:.9rem}";
+.muted{color:#57606a;font-size:.9rem}\
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}\
+input[type=password]{font:inherit;width:100%;padding:.55rem .6rem;border:1px solid #57606a;border-radius:6px;min-height:2.75rem}\
+.problem{color:#a40e26;font-weight:600}";
 
 /// The location consent page and its Content-Security-Policy: its one script from this origin,
 /// its inline style allowed by its hash alone, nothing else.
 pub fn location(request: &LocationPageParts<'_>) -> (String, String) {
-    let style = location_style(request.colour);
+    let style = brand_style(request.colour);
     let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
     let html = render(&LocationPage {
         style: &style,

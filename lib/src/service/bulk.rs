@@ -176,6 +176,10 @@ impl Service {
         mut pending: Vec<Pending>,
         ledger: &mut Ledger,
     ) -> Result<(), ServiceError> {
+        // Only items about to be written pay for hashing their password.
+        for p in &mut pending {
+            self.protect(&mut p.draft);
+        }
         for _ in 0..SLUG_ATTEMPTS {
             if pending.is_empty() {
                 return Ok(());

@@ -3,7 +3,7 @@
 use chrono::{DateTime, SubsecRound, Utc};
 
 use super::{Access, LinkAction, QuotaResource, Service, ServiceError};
-use crate::domain::{Hostname, Invalid, Link, LinkDraft, LinkPatch, LinkSettings, Slug};
+use crate::domain::{Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings, PasswordHash, Slug};
 use crate::ids::ObjectId;
 use crate::retry::{LOST_RACE, Retry};
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
@@ -114,6 +114,19 @@ impl Service {
             .resolve(domain, tags)
     }
 
+    /// The hash a link keeps of its password (argon2id, as an account's; tens of milliseconds,
+    /// so each is computed once per request).
+    fn hash_password(&self, password: &LinkPassword) -> PasswordHash {
+        PasswordHash::for_link(password, self.entropy.as_ref())
+    }
+
+    /// Moves a draft's password, hashed, into its settings.
+    pub(super) fn protect(&self, draft: &mut LinkDraft) {
+        if let Some(password) = draft.password.take() {
+            draft.settings.password_hash = Some(self.hash_password(&password));
+        }
+    }
+
     pub(super) fn new_link(&self, access: &Access, domain: Hostname, slug: Slug, settings: LinkSettings) -> Link {
         let now = self.now();
         Link {
@@ -128,11 +141,12 @@ impl Service {
     }
 
     /// Creates one link.
-    pub async fn create_link(&self, access: &Access, draft: LinkDraft) -> Result<CreatedLink, ServiceError> {
+    pub async fn create_link(&self, access: &Access, mut draft: LinkDraft) -> Result<CreatedLink, ServiceError> {
         let domain = self
             .check_domain_and_tags(access, draft.domain.as_ref(), &draft.settings.tag_ids)
             .await?;
         self.check_rules_quota(access, &draft.settings)?;
+        self.protect(&mut draft);
         let chosen = draft.slug.clone();
         for _ in 0..SLUG_ATTEMPTS {
             let slug = chosen.clone().unwrap_or_else(|| self.generate_slug());
@@ -163,6 +177,11 @@ impl Service {
         patch: LinkPatch,
     ) -> Result<UpdatedLink, ServiceError> {
         let id = id.clone();
+        // Hashed once, however many times a lost race is retried.
+        let password = patch
+            .password
+            .as_ref()
+            .map(|p| p.as_ref().map(|p| self.hash_password(p)));
         let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
             let stored = self.store.get_link(&id).await?.ok_or(ServiceError::LinkNotFound)?;
@@ -171,6 +190,9 @@ impl Service {
             }
             let mut link = stored.link.clone();
             patch.apply(&mut link.settings);
+            if let Some(hash) = &password {
+                link.settings.password_hash = hash.clone();
+            }
             self.check_rules_quota(access, &link.settings)?;
             let new_tags = patch.tag_ids.as_deref().unwrap_or_default();
             let domain = match (&patch.domain, new_tags.is_empty()) {

@@ -21,6 +21,7 @@ mod locations;
 mod mails;
 pub mod oauth;
 mod operator;
+mod password_gate;
 mod qr;
 mod reading;
 mod recording;
@@ -53,6 +54,7 @@ pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE}
 pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
 pub use destination::{CLICK_ID_PARAMETER, compose};
+pub use password_gate::{LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,

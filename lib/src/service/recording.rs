@@ -7,6 +7,7 @@
 
 use super::Service;
 use super::visit::VisitOutcome;
+use crate::domain::PasswordPass;
 use crate::store::{Click, ClickPlacement, DeadLetter, DeadLetters, Store, StoreError};
 
 /// A visit as served: the answer, and the click it still has to write (none for `HEAD`, a `404`,
@@ -15,12 +16,18 @@ use crate::store::{Click, ClickPlacement, DeadLetter, DeadLetters, Store, StoreE
 pub struct Visited {
     pub outcome: VisitOutcome,
     pub pending: Option<PendingClick>,
+    /// The pass to hand a browser that just gave a protected link's password.
+    pub pass: Option<PasswordPass>,
 }
 
 impl Visited {
     /// An answer that writes nothing.
     pub(super) fn answer(outcome: VisitOutcome) -> Self {
-        Self { outcome, pending: None }
+        Self {
+            outcome,
+            pending: None,
+            pass: None,
+        }
     }
 
     /// An answer whose click is written after it.
@@ -28,7 +35,13 @@ impl Visited {
         Self {
             outcome,
             pending: Some(PendingClick { click, placement }),
+            pass: None,
         }
+    }
+
+    /// The same answer, handing the browser `pass`.
+    pub(super) fn with_pass(self, pass: Option<PasswordPass>) -> Self {
+        Self { pass, ..self }
     }
 }
 

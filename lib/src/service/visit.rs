@@ -16,6 +16,7 @@ use lambda_http::http::HeaderValue;
 
 use super::destination::{compose, with_click_id};
 use super::link_cache::LinkCache;
+use super::password_gate::{Gate, LockedPage, Unlock};
 use super::recording::Visited;
 use super::{Service, ServiceError};
 use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Workspace};
@@ -40,6 +41,8 @@ pub struct Visit<'a> {
     /// The browser asks not to be tracked (`Sec-GPC: 1`, Global Privacy Control): it is never
     /// asked for its location.
     pub global_privacy_control: bool,
+    /// What the visit brings for a password-protected link (a pass, or a password typed).
+    pub unlock: Unlock,
 }
 
 /// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
@@ -97,6 +100,8 @@ pub enum VisitOutcome {
     NotFound,
     /// 410: inactive, expired or over its click limit.
     Gone,
+    /// The password page of a protected link (or, for `HEAD`, its status alone).
+    Locked(LockedPage),
 }
 
 /// What the location consent page says and sends: who asks, where the link goes (the
@@ -190,6 +195,16 @@ impl Service {
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
         let visitor = &Visitor::classify(&visit.headers);
+        let mut pass = None;
+        if let Some(hash) = &stored.link.settings.password_hash {
+            let gate = self
+                .through_password(&stored.link, hash, visitor, &visit.headers, visit.head, &visit.unlock)
+                .await?;
+            match gate {
+                Gate::Open(issued) => pass = issued,
+                Gate::Closed(page) => return Ok(Visited::answer(page)),
+            }
+        }
         let entropy = self.entropy.as_ref();
         let (route, outcome) = plan(&stored.link, visitor, now, entropy, visit.query.as_deref());
         let limited = stored.link.settings.clicks_limit.is_some();
@@ -244,9 +259,9 @@ impl Service {
                 .count_limited_click(&link.domain, &link.slug, &link.id)
                 .await?
         {
-            return Ok(Visited::answer(gone(link, visit.query.as_deref())));
+            return Ok(Visited::answer(gone(link, visit.query.as_deref())).with_pass(pass));
         }
-        Ok(Visited::recording(outcome, click, placement))
+        Ok(Visited::recording(outcome, click, placement).with_pass(pass))
     }
 
     async fn load(

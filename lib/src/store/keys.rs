@@ -117,6 +117,8 @@ pub enum Throttle {
     MailsToAddress,
     /// Password-reset requests and sign-ups from one client address, per clock hour.
     AccountRequestsFromAddress,
+    /// Passwords tried on one link from one client address (a hash of both), per clock hour.
+    LinkPasswordAttempts,
 }
 
 /// The source that stands for every source together (a global ceiling); no address looks
@@ -136,7 +138,8 @@ impl Throttle {
             Self::OAuthRegistrations
             | Self::InvitationsByUser
             | Self::MailsToAddress
-            | Self::AccountRequestsFromAddress => 3600,
+            | Self::AccountRequestsFromAddress
+            | Self::LinkPasswordAttempts => 3600,
             Self::DocumentFetches | Self::FailedAuthentications => 60,
         }
     }
@@ -149,6 +152,7 @@ impl Throttle {
             Self::InvitationsByUser => "INVITESBY",
             Self::MailsToAddress => "MAILTO",
             Self::AccountRequestsFromAddress => "ACCOUNTREQ",
+            Self::LinkPasswordAttempts => "LINKPASSWORD",
         }
     }
 }

@@ -77,6 +77,13 @@ pub struct Visitor {
     pub visitor_hash: String,
 }
 
+impl VisitorHeaders<'_> {
+    /// Where the visit comes from, as per-address limits count it.
+    pub fn client_address(&self) -> crate::domain::ClientAddress {
+        crate::domain::ClientAddress::from_source(self.viewer_address.and_then(ip_of_address).or(self.source_ip))
+    }
+}
+
 impl Visitor {
     pub fn classify(headers: &VisitorHeaders<'_>) -> Self {
         let user_agent = headers.user_agent.unwrap_or_default();

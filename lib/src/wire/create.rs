@@ -6,8 +6,8 @@ use super::fields::{
 };
 use super::{ParseContext, door_inputs};
 use crate::domain::{
-    AbTestFields, Hostname, Invalid, LinkDraft, LinkSettings, QrFields, QrSettings, RuleFields, Slug, TargetUrl,
-    UtmFields,
+    AbTestFields, Hostname, Invalid, LinkDraft, LinkPassword, LinkSettings, QrFields, QrSettings, RuleFields, Slug,
+    TargetUrl, UtmFields,
 };
 
 door_inputs! {
@@ -82,6 +82,12 @@ door_inputs! {
         #[serde(default)]
         #[schemars(length(min = 1, max = 4096))]
         fallback_url: Option<String>,
+        /// Protects the link (4–128 characters; write-only: the record says passwordProtected).
+        /// A person's visit first gets a page asking for it; bots, preview crawlers and HEAD never
+        /// get the destination.
+        #[serde(default)]
+        #[schemars(length(min = 4, max = 128))]
+        password: Option<String>,
     }
     http_only {
         /// Quick start: one default rule to this URL (instead of rules).
@@ -154,6 +160,7 @@ impl LinkDraft {
             None => QrSettings::default(),
         };
         Ok(Self {
+            password: input.password.as_deref().map(LinkPassword::parse).transpose()?,
             slug,
             domain,
             settings: LinkSettings {
@@ -173,6 +180,7 @@ impl LinkDraft {
                 gps_tracking: input.gps_tracking.unwrap_or(false),
                 utm: utm(input.utm.as_ref())?,
                 fallback_url: fallback_url(input.fallback_url.as_deref())?,
+                password_hash: None,
             },
         })
     }

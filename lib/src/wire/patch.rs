@@ -6,7 +6,9 @@ use super::fields::{
     ab_test, clicks_limit, expiration_date, fallback_url, hex, name, optional_text, rules, tag_ids, utm,
 };
 use super::{ParseContext, door_inputs, nullable};
-use crate::domain::{AbTestFields, Hostname, Invalid, LinkPatch, QrFields, QrSettings, RuleFields, Slug, UtmFields};
+use crate::domain::{
+    AbTestFields, Hostname, Invalid, LinkPassword, LinkPatch, QrFields, QrSettings, RuleFields, Slug, UtmFields,
+};
 
 door_inputs! {
     /// The fields of an HTTP update: absent fields stay as they are; `null` clears the
@@ -89,6 +91,10 @@ door_inputs! {
         #[serde(default, deserialize_with = "nullable")]
         #[schemars(length(min = 1, max = 4096))]
         fallback_url: Option<Option<String>>,
+        /// A new password (4–128 characters; visitors must give it again); null removes it.
+        #[serde(default, deserialize_with = "nullable")]
+        #[schemars(length(min = 4, max = 128))]
+        password: Option<Option<String>>,
     }
     http_only {}
 }
@@ -160,6 +166,11 @@ impl LinkPatch {
                 .fallback_url
                 .as_ref()
                 .map(|u| fallback_url(u.as_deref()))
+                .transpose()?,
+            password: input
+                .password
+                .as_ref()
+                .map(|p| p.as_deref().map(LinkPassword::parse).transpose())
                 .transpose()?,
         })
     }

@@ -68,6 +68,9 @@ pub struct LinkRecord {
     /// UTM parameters added to every destination; `null` when the link sets none.
     pub utm: Option<Utm>,
     pub fallback_url: Option<TargetUrl>,
+    /// Whether a person must give a password before the destination (the password itself is
+    /// never read back).
+    pub password_protected: bool,
     /// All-time counted clicks (people; bots are never counted).
     pub clicks: u64,
     /// How many deliveries of the destination the click limit has taken (people and bots
@@ -113,6 +116,7 @@ impl LinkRecord {
             gps_tracking: s.gps_tracking,
             utm: s.utm.clone(),
             fallback_url: s.fallback_url.clone(),
+            password_protected: s.password_hash.is_some(),
             clicks,
             limit_used: s.clicks_limit.map(|_| limited_clicks),
             created_at: link.created_at,

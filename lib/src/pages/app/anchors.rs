@@ -30,6 +30,7 @@ impl LinkForm {
             "conversionTracking",
             "gpsTracking",
             "fallbackUrl",
+            "password",
             "utm",
             "utm.source",
             "utm.medium",

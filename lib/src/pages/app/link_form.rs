@@ -67,6 +67,12 @@ pub struct LinkForm {
     pub gps_tracking: bool,
     pub fallback_url: String,
     pub utm: UtmForm,
+    /// A new password as typed (never filled in from the link: it is write-only).
+    pub password: String,
+    /// The edited link has a password now.
+    pub password_protected: bool,
+    /// Remove the link's password on save.
+    pub remove_password: bool,
 }
 
 /// The five UTM fields as typed.
@@ -222,6 +228,7 @@ impl LinkForm {
                 .map(|u| u.as_str().to_string())
                 .unwrap_or_default(),
             utm: UtmForm::from_utm(record.utm.as_ref()),
+            password_protected: record.password_protected,
             ..Self::default()
         };
         for rule in &record.rules {
@@ -287,6 +294,10 @@ impl LinkForm {
             conversion_tracking: form.checked("conversionTracking"),
             gps_tracking: form.checked("gpsTracking"),
             fallback_url: get("fallbackUrl"),
+            // A password is taken as typed: spaces are characters of it.
+            password: form.get("password").unwrap_or_default().to_string(),
+            password_protected: form.checked("passwordProtected"),
+            remove_password: form.checked("removePassword"),
             utm: UtmForm {
                 source: get("utm.source"),
                 medium: get("utm.medium"),

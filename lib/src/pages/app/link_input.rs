@@ -196,6 +196,7 @@ impl LinkForm {
             gps_tracking: Some(f.gps_tracking),
             utm: f.utm,
             fallback_url: f.fallback_url,
+            password: filled(&self.password),
             url: None,
         })
     }
@@ -231,6 +232,11 @@ impl LinkForm {
             qr_settings: changed!(qr_settings),
             utm: changed!(utm),
             fallback_url: changed!(fallback_url),
+            password: if self.remove_password {
+                Some(None)
+            } else {
+                filled(&self.password).map(Some)
+            },
         })
     }
 }

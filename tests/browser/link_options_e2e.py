@@ -1,0 +1,100 @@
+"""Link options end to end in headless Chromium: the owner protects a link with a password and
+campaign parameters in the editor; a visitor opens it, gets the password page, types a wrong
+password (told so), then the right one (lands on the destination with the UTM parameters), and
+is let straight through on the next visit; a visitor without JavaScript gets through alike. The
+password page is screenshotted at 1280 and 375 px (asking, and after a wrong password) and
+checked by axe-core.
+
+Usage: python link_options_e2e.py BASE_URL EMAIL PASSWORD WORKSPACE SHORT_HOST
+"""
+
+import sys
+from urllib.parse import parse_qs, urlparse
+
+from browser import check, chromium, new_context, screenshots, sign_in
+from locations_e2e import CHROME, Site
+
+SLUG = "members-only"
+LINK_PASSWORD = "open sesame"
+
+
+def protected_link(page, base, ws, site):
+    """Makes the link in the editor: a password, a brand colour and two UTM parameters."""
+    page.goto(f"{base}/app/w/{ws}/links/new")
+    page.get_by_label("Name", exact=True).fill("Members only")
+    page.get_by_label("Default destination").fill(f"{site.origin}/landing")
+    page.locator("#f-slug").fill(SLUG)
+    page.locator("#f-password").fill(LINK_PASSWORD)
+    page.get_by_label("Brand colour").fill("#6f42c1")
+    page.get_by_label("Source", exact=True).fill("newsletter")
+    page.get_by_label("Campaign", exact=True).fill("members")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create link", exact=True).click()
+    check(page.get_by_role("status").inner_text() == 'Link "Members only" created.', "the link is created")
+
+
+def visitor(browser, **options):
+    """A person's browser (headless Chromium says "HeadlessChrome": a robot, which never gets
+    past the page)."""
+    return new_context(browser, user_agent=CHROME, **options)
+
+
+def through_the_password(browser, short_url, site):
+    context = visitor(browser)
+    page = context.new_page()
+    response = page.goto(short_url)
+    check(response.status == 401, f"a person gets the password page ({response.status})")
+    check(page.get_by_role("heading", level=1).inner_text() == "This link needs a password", "it says what it wants")
+    check(urlparse(site.origin).netloc not in page.content(), "and never where the link goes")
+    screenshots(page, "link-password")
+    page.get_by_label("Password").fill("open sesam")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Continue").click()
+    check(page.get_by_role("alert").inner_text() == "That password is not right. Check it and try again.",
+          "a wrong password is told")
+    check(page.get_by_label("Password").get_attribute("aria-invalid") == "true", "and the field is marked")
+    screenshots(page, "link-password-wrong")
+    page.get_by_label("Password").fill(LINK_PASSWORD)
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url(f"{site.origin}/landing**")
+    query = parse_qs(urlparse(page.url).query)
+    check(query == {"utm_source": ["newsletter"], "utm_campaign": ["members"]},
+          f"the right password lands on the destination with the link's UTM ({page.url})")
+    page.goto(short_url)
+    page.wait_for_url(f"{site.origin}/landing**")
+    check(True, "the next visit goes straight through: the browser is remembered")
+    check(not context.console_errors, f"the password page logs no errors (CSP included): {context.console_errors}")
+    context.close()
+
+
+def without_javascript(browser, short_url, site):
+    context = visitor(browser, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(short_url)
+    page.get_by_label("Password").fill(LINK_PASSWORD)
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url(f"{site.origin}/landing**")
+    check(True, "without JavaScript the form works alike")
+    context.close()
+
+
+def main(base, email, password, ws, short_host):
+    site = Site()
+    try:
+        with chromium(f"--host-resolver-rules=MAP {short_host} 127.0.0.1") as browser:
+            context = new_context(browser)
+            page = context.new_page()
+            sign_in(page, base, email, password, ws)
+            protected_link(page, base, ws, site)
+            context.close()
+            # Short links are served over plain HTTP on the dev server's port, on a *.localhost
+            # name: a secure context, so the Secure cookies hold.
+            short_url = f"http://{short_host}:{urlparse(base).port}/{SLUG}"
+            through_the_password(browser, short_url, site)
+            without_javascript(browser, short_url, site)
+    finally:
+        site.close()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:6])
