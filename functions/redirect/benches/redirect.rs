@@ -3,13 +3,13 @@
 //! matches only the default, so every rule is tried), and build the HTTP response; the same on
 //! a link with conversion tracking, whose person takes `sl_cid` (the click's token) to the
 //! destination; and the page a link with `gpsTracking` shows a person instead (its grant
-//! signed). `cargo bench -p redirect`.
+//! signed); and what a password-protected link adds. `cargo bench -p redirect`.
 
 use std::hint::black_box;
 
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
-use lib::domain::{ClickToken, Link, LocationGrant};
+use lib::domain::{ClickToken, Link, LinkPassword, LocationGrant, PASSWORD_PURPOSE, PasswordHash, PasswordPass};
 use lib::service::{LocationRequest, VisitOutcome, plan};
 use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
@@ -120,5 +120,29 @@ fn location_page(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, redirect, location_page);
+/// What a password-protected link costs in process: checking a typed password against its
+/// argon2id hash (the account passwords' parameters: 19 MiB, 2 passes), and checking the signed
+/// pass a remembered browser brings instead (HMAC-SHA256).
+fn password(c: &mut Criterion) {
+    let entropy = SeededEntropy::new(4);
+    let link = ten_rule_link();
+    let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
+    let hash = PasswordHash::for_link(&LinkPassword::parse("open sesame").unwrap(), &entropy);
+    let mut group = c.benchmark_group("password");
+    group.sample_size(20);
+    group.bench_function("password check: argon2id verify of a typed password", |b| {
+        b.iter(|| black_box(hash.verify(black_box("open sesame"))))
+    });
+    let key = lib::redirect::random_key(&entropy, PASSWORD_PURPOSE);
+    let signed = PasswordPass::issue(&link.id, &hash, now).sign(&key);
+    group.bench_function("remembered browser: pass verify + admits", |b| {
+        b.iter(|| {
+            let pass = PasswordPass::verify(black_box(&signed), &key).expect("signed");
+            black_box(pass.admits(&link.id, &hash, now))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, redirect, location_page, password);
 criterion_main!(benches);
