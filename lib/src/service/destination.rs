@@ -25,7 +25,9 @@ pub fn compose(destination: &str, utm: Option<&Utm>, query: Option<&str>, click:
     }
 }
 
-/// Steps 1–3: the destination with the visitor's query and the link's UTM parameters.
+/// Steps 1–3: the destination with the visitor's query and the link's UTM parameters. The
+/// destination's query is rewritten only when the visitor overrides one of its UTM parameters;
+/// otherwise what is added is appended to it as written (the redirect's common path).
 fn with_parameters(destination: &str, utm: Option<&Utm>, query: Option<&str>) -> String {
     let query = query.map(|q| q.trim_start_matches('?')).unwrap_or_default();
     if query.is_empty() && utm.is_none() {
@@ -38,29 +40,31 @@ fn with_parameters(destination: &str, utm: Option<&Utm>, query: Option<&str>) ->
         .filter(|(name, _)| !name.is_empty())
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
-    let overrides = |name: &str| is_utm_parameter(name) && visitor.iter().any(|(k, _)| k == name);
-    // The destination's pairs as written, but for the UTM parameters the visitor overrides.
-    let kept: Vec<String> = raw_pairs(url.query())
-        .filter(|pair| !overrides(&pair_name(pair)))
-        .map(str::to_string)
-        .collect();
-    let has = |name: &str| kept.iter().any(|pair| pair_name(pair) == name);
-    let mut added: Vec<(String, String)> = visitor
+    let visitor_has = |name: &str| visitor.iter().any(|(k, _)| k == name);
+    let mut names: Vec<String> = url.query_pairs().map(|(k, _)| k.into_owned()).collect();
+    // The destination's UTM parameters the visitor brings again: theirs replace them.
+    if names.iter().any(|n| is_utm_parameter(n) && visitor_has(n)) {
+        let kept: Vec<String> = raw_pairs(url.query())
+            .filter(|pair| {
+                let name = pair_name(pair);
+                !(is_utm_parameter(&name) && visitor_has(&name))
+            })
+            .map(str::to_string)
+            .collect();
+        url.set_query((!kept.is_empty()).then(|| kept.join("&")).as_deref());
+        names.retain(|n| !(is_utm_parameter(n) && visitor_has(n)));
+    }
+    let has = |name: &str| names.iter().any(|n| n == name);
+    let mut added: Vec<(&str, &str)> = visitor
         .iter()
         .filter(|(name, _)| is_utm_parameter(name) || !has(name))
-        .cloned()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    if let Some(utm) = utm {
-        for (name, value) in utm.pairs() {
-            if !has(name) && !visitor.iter().any(|(k, _)| k == name) {
-                added.push((name.to_string(), value.to_string()));
-            }
+    for (name, value) in utm.into_iter().flat_map(Utm::pairs) {
+        if !has(name) && !visitor_has(name) {
+            added.push((name, value));
         }
     }
-    if added.is_empty() && kept.len() == raw_pairs(url.query()).count() {
-        return destination.to_string();
-    }
-    url.set_query((!kept.is_empty()).then(|| kept.join("&")).as_deref());
     if !added.is_empty() {
         url.query_pairs_mut().extend_pairs(added);
     }
