@@ -110,8 +110,27 @@ function enableWeightSum() {
   update();
 }
 
+// Choosing a UTM template fills the five UTM fields at once (without JavaScript, "Fill in"
+// asks the server to). The "Fill in" button is then not needed.
+function enableUtmTemplates() {
+  const select = document.querySelector("select[data-utm-templates]");
+  if (!select) return;
+  const form = select.closest("form");
+  const fill = form.querySelector("button[data-fill-utm]");
+  if (fill) fill.hidden = true;
+  select.addEventListener("change", () => {
+    const chosen = select.selectedOptions[0];
+    if (!chosen || !chosen.value) return;
+    for (const field of ["source", "medium", "campaign", "term", "content"]) {
+      const input = form.elements.namedItem(`utm.${field}`);
+      if (input) input.value = chosen.dataset[field] || "";
+    }
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   enableCopyButtons();
   enableRuleDragging();
   enableWeightSum();
+  enableUtmTemplates();
 });

@@ -206,6 +206,29 @@ pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Resul
     }
 }
 
+/// A UTM template in a workspace, from the fields given (at least one).
+pub async fn create_utm_template(
+    service: &Service,
+    workspace: &str,
+    input: crate::wire::UtmTemplateInput,
+) -> Result<crate::domain::UtmTemplate, AdminError> {
+    let new = crate::wire::NewUtmTemplate::try_from(input)?;
+    let template = crate::domain::UtmTemplate {
+        id: service.new_id(),
+        workspace_id: workspace_id(workspace)?,
+        name: new.name,
+        utm: new.utm,
+    };
+    match service.create_utm_template(&template).await? {
+        TagWrite::Done => Ok(template),
+        TagWrite::NameTaken => Err(AdminError::Conflict(format!(
+            "workspace {workspace} already has a UTM template {:?}",
+            template.name.as_str()
+        ))),
+        TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+    }
+}
+
 pub use crate::service::KeyGrants;
 
 pub fn parse_scopes(raw: &str) -> Result<Vec<Scope>, AdminError> {

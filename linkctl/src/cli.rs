@@ -8,7 +8,7 @@ use lib::domain::{PlanChange, RateLimitOverrides, Setting};
 #[command(
     name = "linkctl",
     version,
-    about = "Administer users, workspaces, members, domains, tags and API keys"
+    about = "Administer users, workspaces, members, domains, tags, UTM templates and API keys"
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -41,6 +41,11 @@ pub(crate) enum Command {
     Tag {
         #[command(subcommand)]
         command: TagCommand,
+    },
+    /// UTM templates.
+    UtmTemplate {
+        #[command(subcommand)]
+        command: UtmTemplateCommand,
     },
     /// API keys.
     Key {
@@ -235,6 +240,27 @@ pub(crate) enum TagCommand {
         workspace: String,
         #[arg(long)]
         name: String,
+    },
+}
+
+#[derive(Subcommand)]
+pub(crate) enum UtmTemplateCommand {
+    /// Create a UTM template in a workspace (a name and at least one field).
+    Create {
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        source: Option<String>,
+        #[arg(long)]
+        medium: Option<String>,
+        #[arg(long)]
+        campaign: Option<String>,
+        #[arg(long)]
+        term: Option<String>,
+        #[arg(long)]
+        content: Option<String>,
     },
 }
 

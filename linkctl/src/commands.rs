@@ -6,7 +6,8 @@ use lib::service::Service;
 use serde_json::{Value, json};
 
 use crate::cli::{
-    ClickCommand, Command, DomainCommand, KeyCommand, MemberCommand, TagCommand, UserCommand, WorkspaceCommand,
+    ClickCommand, Command, DomainCommand, KeyCommand, MemberCommand, TagCommand, UserCommand, UtmTemplateCommand,
+    WorkspaceCommand,
 };
 
 /// The plan as printed: quotas and the effective rate limits of the workspace.
@@ -141,6 +142,29 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
         } => {
             let t = admin::create_tag(service, &workspace, &name).await?;
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name })
+        }
+        Command::UtmTemplate {
+            command:
+                UtmTemplateCommand::Create {
+                    workspace,
+                    name,
+                    source,
+                    medium,
+                    campaign,
+                    term,
+                    content,
+                },
+        } => {
+            let input = lib::wire::UtmTemplateInput {
+                name: Some(name),
+                source,
+                medium,
+                campaign,
+                term,
+                content,
+            };
+            let t = admin::create_utm_template(service, &workspace, input).await?;
+            json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name, "utm": t.utm })
         }
         Command::Openapi => json!({ "openapi": lib::openapi::document() }),
         Command::Clicks {

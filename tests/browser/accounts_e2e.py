@@ -17,7 +17,7 @@ from mcp.client.streamable_http import streamable_http_client
 
 # The tools each MCP scope opens (the contract's table).
 TOOLS_OF_SCOPE = {
-    "links:read": {"list_links", "get_link", "get_link_qr", "list_tags", "list_domains"},
+    "links:read": {"list_links", "get_link", "get_link_qr", "list_tags", "list_utm_templates", "list_domains"},
     "links:write": {"create_link", "update_link", "create_tag"},
     "links:delete": {"delete_link"},
     "links:bulk": {"bulk_create_links"},

@@ -5,6 +5,9 @@ is let straight through on the next visit; a visitor without JavaScript gets thr
 password page is screenshotted at 1280 and 375 px (asking, and after a wrong password) and
 checked by axe-core.
 
+The editor's UTM template dropdown fills the five fields when a template is chosen (screenshot,
+axe), and the link saves with them.
+
 Usage: python link_options_e2e.py BASE_URL EMAIL PASSWORD WORKSPACE SHORT_HOST
 """
 
@@ -31,6 +34,27 @@ def protected_link(page, base, ws, site):
     with page.expect_navigation():
         page.get_by_role("button", name="Create link", exact=True).click()
     check(page.get_by_role("status").inner_text() == 'Link "Members only" created.', "the link is created")
+
+
+def utm_template_dropdown(page, base, ws, site):
+    """Choosing the "Newsletter" template (made by run.sh) fills the UTM fields at once; the
+    link saves with them."""
+    page.goto(f"{base}/app/w/{ws}/links/new")
+    check(not page.get_by_role("button", name="Fill in").is_visible(),
+          "with JavaScript the template fills at once: no Fill in button")
+    page.get_by_label("Name", exact=True).fill("From a template")
+    page.get_by_label("Default destination").fill(f"{site.origin}/landing")
+    page.locator("#f-slug").fill("from-template")
+    page.get_by_label("Fill in from a UTM template").select_option(label="Newsletter")
+    check(page.get_by_label("Source", exact=True).input_value() == "newsletter", "the dropdown fills the source")
+    check(page.get_by_label("Medium", exact=True).input_value() == "email", "and the medium")
+    check(page.get_by_label("Campaign", exact=True).input_value() == "", "and clears what the template leaves unset")
+    page.get_by_label("Campaign", exact=True).fill("autumn")
+    page.get_by_label("Fill in from a UTM template").focus()
+    screenshots(page, "editor-utm-template")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create link", exact=True).click()
+    check(page.get_by_role("status").inner_text() == 'Link "From a template" created.', "the link is saved")
 
 
 def visitor(browser, **options):
@@ -86,6 +110,8 @@ def main(base, email, password, ws, short_host):
             page = context.new_page()
             sign_in(page, base, email, password, ws)
             protected_link(page, base, ws, site)
+            utm_template_dropdown(page, base, ws, site)
+            check(not context.console_errors, f"the editor logs no errors: {context.console_errors}")
             context.close()
             # Short links are served over plain HTTP on the dev server's port, on a *.localhost
             # name: a secure context, so the Secure cookies hold.

@@ -32,6 +32,8 @@ password="a browser test password"
 printf '%s\n' "$password" | "$bin"/linkctl user create --email "$email" --password-stdin >/dev/null
 workspace=$("$bin"/linkctl workspace create --name "Browser tests" --owner "$email" | json_field id)
 "$bin"/linkctl tag create --workspace "$workspace" --name spring >/dev/null
+"$bin"/linkctl utm-template create --workspace "$workspace" --name Newsletter --source newsletter \
+    --medium email >/dev/null
 # For the app: a workspace where the person is only a member, and one they are not in.
 other="browser-other-$(date +%s)-$$@example.com"
 "$bin"/linkctl user create --email "$other" >/dev/null
@@ -62,7 +64,7 @@ log "a team runs itself in Chromium: invitations by mail, roles, a password rese
 "$E2E_PYTHON" tests/browser/teams_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 log "tags and a custom domain in Chromium: the tags tab, the records, Verify now, a link on the domain"
 "$E2E_PYTHON" tests/browser/domains_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
-log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival"
+log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival, the editor's UTM template dropdown"
 "$E2E_PYTHON" tests/browser/link_options_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
 if [ "$status" != 0 ]; then

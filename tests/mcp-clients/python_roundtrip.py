@@ -26,6 +26,7 @@ EXPECTED_TOOLS = [
     "get_workspace_analytics",
     "list_tags",
     "create_tag",
+    "list_utm_templates",
     "list_domains",
 ]
 
@@ -53,7 +54,7 @@ async def main(url, key, workspace, mode):
 
             listed = await client.list_tools()
             names = [t.name for t in listed.tools]
-            check(names == EXPECTED_TOOLS, f"tools/list shows the twelve tools: {names}")
+            check(names == EXPECTED_TOOLS, f"tools/list shows the thirteen tools: {names}")
 
             chooser = await call(client, "list_links", {})
             check(any(w["id"] == workspace for w in chooser["workspaces"]), "no workspace: the workspace list")

@@ -103,3 +103,26 @@ async fn a_password_set_in_the_editor_protects_the_link_and_is_never_shown_back(
     assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
     assert_eq!(app.stored(&id).await.unwrap().link.settings.password_hash, None);
 }
+
+#[tokio::test]
+async fn without_javascript_fill_in_copies_the_chosen_utm_template_into_the_fields() {
+    let app = spawn_app().await;
+    let (mut browser, email, ws) = signed_in_owner(&app, "Acme").await;
+    let key = app.key_of(&email).await;
+    let body = json!({ "workspaceId": ws, "name": "Newsletter", "source": "newsletter", "campaign": "spring" });
+    let (_, created) = app.call(Method::POST, "/apiv1/utm-template/create", &key, body).await;
+    let template = created["id"].as_str().unwrap().to_string();
+    let new = format!("/app/w/{ws}/links/new");
+    let form = browser.get(&new).await;
+    assert!(
+        form.html.contains(">Newsletter</option>"),
+        "the dropdown lists the template"
+    );
+    let mut fields = three_rules();
+    fields.extend([("utmTemplate", template.as_str()), ("action", "fill-utm")]);
+    let shown = browser.submit(&new, &form, &fields).await;
+    assert_eq!(shown.status, StatusCode::OK, "nothing saved yet");
+    assert!(shown.html.contains("name=\"utm.source\" value=\"newsletter\""));
+    assert!(shown.html.contains("name=\"utm.campaign\" value=\"spring\""));
+    assert!(shown.html.contains("name=\"utm.medium\" value=\"\""));
+}

@@ -209,6 +209,9 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "update-tag.json" => update_tag::handler(service, request).await,
         "delete-tag.json" => delete_tag::handler(service, request).await,
         "list-domains.json" => list_domains::handler(service, request).await,
+        "list-utm-templates.json" => list_utm_templates::handler(service, request).await,
+        "create-utm-template.json" => create_utm_template::handler(service, request).await,
+        "delete-utm-template.json" => delete_utm_template::handler(service, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -371,6 +374,27 @@ async fn the_tag_and_domain_events_are_accepted_by_their_handlers() {
         (200, Some(true)),
         "{domains}"
     );
+}
+
+#[tokio::test]
+async fn the_utm_template_events_are_accepted_by_their_handlers() {
+    let app = spawn_app().await;
+    seed_event_identity(&app).await;
+    let (status, created) = answer(&app, "create-utm-template.json", "").await;
+    assert_eq!(
+        (status, created["message"].as_str()),
+        (200, Some("UTM template \"Newsletter\" created.")),
+        "{created}"
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, listed) = answer(&app, "list-utm-templates.json", &id).await;
+    assert_eq!(
+        (status, listed["templates"][0]["medium"].as_str()),
+        (200, Some("email")),
+        "{listed}"
+    );
+    let (status, deleted) = answer(&app, "delete-utm-template.json", &id).await;
+    assert_eq!(status, 200, "{deleted}");
 }
 
 #[tokio::test]

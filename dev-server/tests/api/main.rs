@@ -63,3 +63,4 @@ mod team_support;
 mod teams;
 mod template;
 mod update;
+mod utm_templates;

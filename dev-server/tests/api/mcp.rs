@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 12] = [
+const ALL_TOOLS: [&str; 13] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -21,6 +21,7 @@ const ALL_TOOLS: [&str; 12] = [
     "get_workspace_analytics",
     "list_tags",
     "create_tag",
+    "list_utm_templates",
     "list_domains",
 ];
 
@@ -504,7 +505,14 @@ async fn each_scope_shows_exactly_its_tools() {
     let expected: [(Scope, &[&str]); 5] = [
         (
             Scope::LinksRead,
-            &["list_links", "get_link", "get_link_qr", "list_tags", "list_domains"],
+            &[
+                "list_links",
+                "get_link",
+                "get_link_qr",
+                "list_tags",
+                "list_utm_templates",
+                "list_domains",
+            ],
         ),
         (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
         (Scope::LinksDelete, &["delete_link"]),

@@ -27,6 +27,7 @@ mod team;
 mod text;
 mod url;
 mod utm;
+mod utm_template;
 mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
@@ -64,6 +65,7 @@ pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
 pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_parameter};
+pub use utm_template::{MAX_TEMPLATE_NAME_CHARS, TemplateName, UtmTemplate};
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
 
 use std::fmt;

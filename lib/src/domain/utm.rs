@@ -57,13 +57,19 @@ pub struct UtmFields {
 }
 
 impl Utm {
-    /// The fields under `field` (`utm`): each blank one is absent; `None` when all are.
+    /// The fields under `field` (`utm`; empty for fields at the top of a body): each blank one
+    /// is absent; `None` when all are.
     pub fn parse(field: &str, raw: &UtmFields) -> Result<Option<Self>, Invalid> {
         let value = |name: &str, raw: &Option<String>| {
+            let path = if field.is_empty() {
+                name.to_string()
+            } else {
+                format!("{field}.{name}")
+            };
             raw.as_deref()
                 .map(str::trim)
                 .filter(|v| !v.is_empty())
-                .map(|v| UtmValue::parse(&format!("{field}.{name}"), v))
+                .map(|v| UtmValue::parse(&path, v))
                 .transpose()
         };
         let utm = Self {

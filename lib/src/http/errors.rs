@@ -55,10 +55,16 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
-        WrongCurrentPassword | TagIdRequired | InvalidTagId => StatusCode::BAD_REQUEST,
-        TagsClosed | DomainsClosed => StatusCode::FORBIDDEN,
-        TagNotFound | DomainNotFound(_) => StatusCode::NOT_FOUND,
-        TagNameTaken(_) | DomainHeldElsewhere(_) | DomainAlreadyAdded(_) | DomainInUse { .. } => StatusCode::CONFLICT,
+        WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId => {
+            StatusCode::BAD_REQUEST
+        }
+        TagsClosed | DomainsClosed | UtmTemplatesClosed => StatusCode::FORBIDDEN,
+        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound => StatusCode::NOT_FOUND,
+        TagNameTaken(_)
+        | UtmTemplateNameTaken(_)
+        | DomainHeldElsewhere(_)
+        | DomainAlreadyAdded(_)
+        | DomainInUse { .. } => StatusCode::CONFLICT,
         Internal(_) | MailFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }

@@ -265,6 +265,33 @@ pub const DELETE_TAG: Function = Function {
     ..PLAIN
 };
 
+pub const LIST_UTM_TEMPLATES: Function = Function {
+    name: "list-utm-templates",
+    logical_id: "ListUtmTemplatesFunction",
+    routes: &[
+        service("GET", "/apiv1/utm-templates"),
+        service("HEAD", "/apiv1/utm-templates"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    ..PLAIN
+};
+
+pub const CREATE_UTM_TEMPLATE: Function = Function {
+    name: "create-utm-template",
+    logical_id: "CreateUtmTemplateFunction",
+    routes: &[service("POST", "/apiv1/utm-template/create")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    ..PLAIN
+};
+
+pub const DELETE_UTM_TEMPLATE: Function = Function {
+    name: "delete-utm-template",
+    logical_id: "DeleteUtmTemplateFunction",
+    routes: &[service("DELETE", "/apiv1/utm-template/delete")],
+    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    ..PLAIN
+};
+
 pub const LIST_DOMAINS: Function = Function {
     name: "list-domains",
     logical_id: "ListDomainsFunction",
@@ -424,6 +451,9 @@ pub const FUNCTIONS: &[Function] = &[
     CREATE_TAG,
     UPDATE_TAG,
     DELETE_TAG,
+    LIST_UTM_TEMPLATES,
+    CREATE_UTM_TEMPLATE,
+    DELETE_UTM_TEMPLATE,
     LIST_DOMAINS,
     MCP,
     API_DOCS,

@@ -14,6 +14,7 @@ mod locations;
 mod operation;
 pub mod page;
 mod surfaces;
+mod utm_templates;
 mod visitor_door;
 
 use std::sync::LazyLock;
@@ -111,6 +112,7 @@ fn build() -> Value {
     let mut operations = links::operations(&mut schemas);
     operations.extend(conversions::operations(&mut schemas));
     operations.extend(catalogue::operations(&mut schemas));
+    operations.extend(utm_templates::operations(&mut schemas));
     for (function, op) in operations {
         let Some(first) = function.routes.first() else {
             continue;
@@ -238,6 +240,10 @@ fn build() -> Value {
                 (
                     "Tags and domains",
                     "The workspace's tags, and the domains its links may use.",
+                ),
+                (
+                    "UTM templates",
+                    "Named sets of the five UTM fields a link's `utm` can be filled from.",
                 ),
                 (
                     "MCP",

@@ -191,6 +191,16 @@ pub enum ServiceError {
     TagNameTaken(String),
     #[error("Only the workspace's owner and managers can create, change or delete tags.")]
     TagsClosed,
+    #[error("templateId is required.")]
+    TemplateIdRequired,
+    #[error("Invalid templateId format.")]
+    InvalidTemplateId,
+    #[error("UTM template not found.")]
+    UtmTemplateNotFound,
+    #[error("This workspace already has a UTM template named \"{0}\".")]
+    UtmTemplateNameTaken(String),
+    #[error("Only the workspace's owner and managers can create or delete UTM templates.")]
+    UtmTemplatesClosed,
     #[error("Only the workspace's owner and managers can add, verify or remove domains.")]
     DomainsClosed,
     #[error("{0} is not a domain of this workspace.")]

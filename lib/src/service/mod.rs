@@ -30,6 +30,7 @@ mod sign_in;
 mod table;
 mod tags;
 mod team;
+mod utm_templates;
 mod visit;
 mod workspace_settings;
 
@@ -61,6 +62,7 @@ pub use sign_in::{
 };
 pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
+pub use utm_templates::parse_template_id;
 pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};

@@ -111,4 +111,8 @@ impl Service {
     pub async fn create_tag(&self, tag: &Tag) -> Result<TagWrite, StoreError> {
         self.store.create_tag(tag).await
     }
+
+    pub async fn create_utm_template(&self, template: &crate::domain::UtmTemplate) -> Result<TagWrite, StoreError> {
+        self.store.create_utm_template(template).await
+    }
 }

@@ -224,6 +224,20 @@ pub fn tag_name(workspace: &ObjectId, name_key: &str) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAGNAME#{name_key}"))
 }
 
+pub fn utm_template(workspace: &ObjectId, template: &ObjectId) -> Key {
+    Key::new(
+        format!("WS#{workspace}"),
+        &format!("{UTM_TEMPLATE_SORT_PREFIX}{template}"),
+    )
+}
+
+pub fn utm_template_name(workspace: &ObjectId, name_key: &str) -> Key {
+    Key::new(format!("WS#{workspace}"), &format!("UTMNAME#{name_key}"))
+}
+
+/// The sort-key prefix of a workspace's UTM templates (see [`utm_template`]).
+pub const UTM_TEMPLATE_SORT_PREFIX: &str = "UTMTPL#";
+
 pub fn tag(workspace: &ObjectId, tag: &ObjectId) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAG#{tag}"))
 }

@@ -26,6 +26,7 @@ mod tags;
 mod team;
 mod throttle;
 mod transactions;
+mod utm_templates;
 mod workspaces;
 
 use std::collections::HashMap;

@@ -27,6 +27,7 @@ mod patch;
 mod range;
 mod records;
 pub mod schema;
+mod utm_templates;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
@@ -42,6 +43,10 @@ pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLi
 pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
 pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};
+pub use utm_templates::{
+    CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, TemplateIdInput, UtmTemplateInput, UtmTemplateList,
+    UtmTemplateRecord,
+};
 
 /// Which door a request came through; the two differ in a few documented details
 /// (A/B weights are percentages on HTTP and relative shares on MCP; `clicksLimit: 0`

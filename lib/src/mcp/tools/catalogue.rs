@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::dispatch::{
     Args, BulkCreateLinks, Call, CreateLink, CreateTag, DeleteLink, GetLink, GetLinkAnalytics, GetLinkQr,
-    GetWorkspaceAnalytics, ListDomains, ListLinks, ListTags, NoArgs, UpdateLink, prepare,
+    GetWorkspaceAnalytics, ListDomains, ListLinks, ListTags, ListUtmTemplates, NoArgs, UpdateLink, prepare,
 };
 use super::output::QrSummary;
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
@@ -20,7 +20,7 @@ use crate::service::ServiceError;
 use crate::wire::schema::{output_schema_of, schema_of};
 use crate::wire::{
     self, BulkOutcome, CreatedLink, CreatedTag, DeletedLink, DomainList, LinkIdInput, LinkPage, LinkRecord,
-    McpLinkInput, McpLinkPatchInput, TagInput, TagList, UpdatedLink, WorkspaceChoice,
+    McpLinkInput, McpLinkPatchInput, TagInput, TagList, UpdatedLink, UtmTemplateList, WorkspaceChoice,
 };
 
 /// One tool: everything the server needs to list it and to take a call of it.
@@ -80,7 +80,7 @@ const WORKSPACE_NOTE: &str = "Works in one workspace: pass workspaceId (or set t
     without one, the answer is the list of your workspaces instead.";
 
 /// Every tool, in the order `tools/list` shows them, built once per process.
-pub static TOOLS: LazyLock<[Tool; 12]> = LazyLock::new(|| {
+pub static TOOLS: LazyLock<[Tool; 13]> = LazyLock::new(|| {
     [
         Spec {
             name: "list_links",
@@ -264,6 +264,20 @@ pub static TOOLS: LazyLock<[Tool; 12]> = LazyLock::new(|| {
             input: input::<TagInput>(&["name"]),
             output: output::<CreatedTag>(),
             annotations: annotations(false, false, false),
+        },
+        Spec {
+            name: "list_utm_templates",
+            scope: Scope::LinksRead,
+            rate: RateClass::Standard,
+            parse: prepare::<ListUtmTemplates>,
+            title: "List UTM templates",
+            description: "List the workspace's UTM templates by name: each one's id, name and the five fields \
+                 (source, medium, campaign, term, content; null when unset) to copy into a link's utm on \
+                 create_link or update_link."
+                .into(),
+            input: input::<NoArgs>(&[]),
+            output: output::<UtmTemplateList>(),
+            annotations: annotations(true, false, true),
         },
         Spec {
             name: "list_domains",

@@ -256,6 +256,21 @@ impl ToolCall for CreateTag {
     }
 }
 
+/// `list_utm_templates`.
+#[derive(Debug)]
+pub struct ListUtmTemplates;
+
+impl ToolCall for ListUtmTemplates {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        read::<NoArgs>(args)?;
+        Ok(Self)
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        Ok(Output::json(service.list_utm_templates(access).await?))
+    }
+}
+
 /// `list_domains`.
 #[derive(Debug)]
 pub struct ListDomains;

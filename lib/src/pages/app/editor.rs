@@ -82,14 +82,21 @@ fn days() -> Vec<Choice> {
 async fn editor(
     page: &PageRequest<'_>,
     ws: &Workspace,
-    form: LinkForm,
+    mut form: LinkForm,
     error: Option<&ServiceError>,
     editing: Option<&LinkRecord>,
 ) -> Result<Response<Body>, ServiceError> {
-    let (tags, mut domains) = tokio::try_join!(
+    let (tags, mut domains, utm_templates) = tokio::try_join!(
         page.service.workspace_tags(&ws.access),
-        page.service.link_domains(&ws.access)
+        page.service.link_domains(&ws.access),
+        page.service.list_utm_templates(&ws.access)
     )?;
+    let utm_templates = utm_templates.templates;
+    if form.fill_utm
+        && let Some(chosen) = utm_templates.iter().find(|t| t.id.as_str() == form.utm_template)
+    {
+        form.utm = link_form::UtmForm::from_template(chosen);
+    }
     if !domains.contains(&form.domain) && !form.domain.is_empty() {
         domains.push(form.domain.clone());
     }
@@ -169,6 +176,7 @@ async fn editor(
             .collect(),
         link,
         tracking,
+        utm_templates,
         form,
     };
     let status = error.map_or(StatusCode::OK, crate::http::status_of);

@@ -73,6 +73,10 @@ pub struct LinkForm {
     pub password_protected: bool,
     /// Remove the link's password on save.
     pub remove_password: bool,
+    /// The UTM template chosen in the dropdown (its id), if any.
+    pub utm_template: String,
+    /// The editor is to fill the UTM fields from [`Self::utm_template`] before showing the form.
+    pub fill_utm: bool,
 }
 
 /// The five UTM fields as typed.
@@ -86,6 +90,18 @@ pub struct UtmForm {
 }
 
 impl UtmForm {
+    /// The fields of a template.
+    pub fn from_template(template: &crate::wire::UtmTemplateRecord) -> Self {
+        let text = |v: &Option<String>| v.clone().unwrap_or_default();
+        Self {
+            source: text(&template.source),
+            medium: text(&template.medium),
+            campaign: text(&template.campaign),
+            term: text(&template.term),
+            content: text(&template.content),
+        }
+    }
+
     /// Each field's form name, label and value, in the order of the parameters.
     pub fn fields(&self) -> [(&'static str, &'static str, &str); 5] {
         [
@@ -120,6 +136,9 @@ pub enum Action {
     RuleDown(usize),
     AddVariant,
     RemoveVariant(usize),
+    /// Fill the UTM fields from the template chosen in the dropdown (without JavaScript; with
+    /// it, choosing fills them at once).
+    FillUtm,
 }
 
 impl Action {
@@ -130,6 +149,7 @@ impl Action {
         match raw {
             "add-rule" => Self::AddRule,
             "add-variant" => Self::AddVariant,
+            "fill-utm" => Self::FillUtm,
             _ => indexed("remove-rule-")
                 .map(Self::RemoveRule)
                 .or_else(|| indexed("rule-up-").map(Self::RuleUp))
@@ -298,6 +318,8 @@ impl LinkForm {
             password: form.get("password").unwrap_or_default().to_string(),
             password_protected: form.checked("passwordProtected"),
             remove_password: form.checked("removePassword"),
+            utm_template: get("utmTemplate"),
+            fill_utm: false,
             utm: UtmForm {
                 source: get("utm.source"),
                 medium: get("utm.medium"),
@@ -319,6 +341,7 @@ impl LinkForm {
             }
             Action::RuleUp(i) if i > 0 && i < rules => self.rules.swap(i - 1, i),
             Action::RuleDown(i) if i + 1 < rules => self.rules.swap(i, i + 1),
+            Action::FillUtm => self.fill_utm = true,
             Action::AddVariant => {
                 let id = self.free_variant_id();
                 self.variants.push(VariantForm {

@@ -195,6 +195,8 @@ pub struct LinkFormPage {
     pub link: Option<EditedLink>,
     /// What a site copies to report conversions, for the link's domain.
     pub tracking: TrackingSnippet,
+    /// The workspace's UTM templates, for the dropdown that fills the UTM fields.
+    pub utm_templates: Vec<crate::wire::UtmTemplateRecord>,
 }
 
 impl LinkFormPage {

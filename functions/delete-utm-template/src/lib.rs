@@ -1,0 +1,17 @@
+//! `DELETE /apiv1/utm-template/delete`: deletes a UTM template (links made with it keep their
+//! fields).
+
+use lambda_http::{Body, Error, Request, Response};
+use lib::service::{Service, parse_template_id};
+use lib::wire::{self, TemplateIdInput};
+use lib::{http, manifest};
+use serde_json::Value;
+
+pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
+    http::json_endpoint(service, &req, &manifest::DELETE_UTM_TEMPLATE, async |access, body| {
+        let input = wire::from_json::<TemplateIdInput>(Value::Object(body))?;
+        let id = parse_template_id(input.template_id.as_deref())?;
+        Ok(http::ok(&service.remove_utm_template(&access, &id).await?))
+    })
+    .await
+}
