@@ -25,6 +25,14 @@ impl<'a> Route<'a> {
             Route::Variant(variant) => &variant.url,
         }
     }
+
+    /// Where a person goes when the app of an app-scheme target did not open.
+    pub fn app_fallback(&self) -> Option<&'a TargetUrl> {
+        match self {
+            Route::Rule(rule) => rule.app_fallback_url.as_ref(),
+            Route::Variant(variant) => variant.app_fallback_url.as_ref(),
+        }
+    }
 }
 
 /// Chooses the route for `visitor` at `now`, drawing from `entropy` only for an A/B test.

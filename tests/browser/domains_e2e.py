@@ -2,8 +2,10 @@
 deletes it (the confirmation counts its links). Then they add links.example.test, read the two
 records the domains tab shows, and give the TXT record to the test's DNS server (the zone file
 it reads at every question); "Verify now" turns the domain green; a link created on it in the
-editor redirects on the dev server with `Host: links.example.test`. Screenshots of every page at
-1280 and 375 px, each checked by axe-core.
+editor redirects on the dev server with `Host: links.example.test`. On the domain's apps page
+they give an iOS app ID and an Android package with a fingerprint, and the domain serves the two
+`/.well-known` files phones read. Screenshots of every page at 1280 and 375 px, each checked by
+axe-core.
 
 Usage: python domains_e2e.py BASE_URL OWNER_EMAIL OWNER_PASSWORD WORKSPACE_ID
 (DNS_ZONE: the zone file of the DNS server the dev server asks, DNS_RESOLVER.)
@@ -104,6 +106,42 @@ def link_on_domain(page, base, ws):
     check(answer.getheader("Location") == "https://example.com/own", "to its destination")
 
 
+FINGERPRINT = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+
+def well_known(base, path):
+    address = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection.request("GET", path, headers={"Host": HOST})
+    answer = connection.getresponse()
+    return answer.status, answer.getheader("Content-Type"), answer.read().decode()
+
+
+def domain_apps(page, base, ws):
+    page.goto(f"{base}/app/w/{ws}/domains")
+    page.get_by_role("link", name=f"Apps {HOST} opens").click()
+    page.wait_for_url(f"{base}/app/w/{ws}/domains/{HOST}/apps")
+    screenshots(page, "domain-apps")
+    page.get_by_label("App IDs").fill("ABCDE12345.com.example.shop")
+    page.get_by_label("Package name").fill("com.example.shop")
+    page.get_by_label("SHA-256 fingerprints").fill("not a fingerprint")
+    submit(page, "Save the apps")
+    check(page.get_by_role("alert").inner_text().startswith(
+        "sha256CertFingerprints[0] must be a SHA-256 certificate fingerprint"), "a wrong fingerprint is named")
+    check(page.get_by_label("App IDs").input_value() == "ABCDE12345.com.example.shop", "what was typed stays")
+    screenshots(page, "domain-apps-refused")
+    page.get_by_label("SHA-256 fingerprints").fill(FINGERPRINT.lower())
+    submit(page, "Save the apps")
+    check(page.get_by_role("status").inner_text().startswith(f"The apps {HOST} opens are saved."), "the apps are saved")
+    check(page.get_by_label("SHA-256 fingerprints").input_value() == FINGERPRINT, "the fingerprint is shown as keytool prints it")
+    status, kind, body = well_known(base, "/.well-known/assetlinks.json")
+    check(status == 200 and kind == "application/json", f"the domain serves assetlinks.json ({status}, {kind})")
+    check(json.loads(body)[0]["target"]["package_name"] == "com.example.shop", "naming the package")
+    status, _, body = well_known(base, "/.well-known/apple-app-site-association")
+    check(status == 200 and json.loads(body)["applinks"]["details"][0]["appIDs"] == ["ABCDE12345.com.example.shop"],
+          "and the apple-app-site-association file")
+
+
 def main():
     base, email, password, ws = sys.argv[1:5]
     with chromium() as browser:
@@ -113,6 +151,7 @@ def main():
         tags(page, base, ws)
         domains(page, base, ws)
         link_on_domain(page, base, ws)
+        domain_apps(page, base, ws)
         check(not context.console_errors, f"no console errors: {context.console_errors}")
     print("tags and domains in Chromium: every check passed")
 

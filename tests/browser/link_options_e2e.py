@@ -8,16 +8,24 @@ checked by axe-core.
 The editor's UTM template dropdown fills the five fields when a template is chosen (screenshot,
 axe), and the link saves with them.
 
+An app link (`myapp://…`) with a store page for people without the app: the owner sets both in
+the editor; a person's browser gets the page trying the app (screenshot, axe), and since no app
+opens here it lands on the store page after about 1.5 s; without JavaScript the page's two links
+are there to press.
+
 Usage: python link_options_e2e.py BASE_URL EMAIL PASSWORD WORKSPACE SHORT_HOST
 """
 
 import sys
+import time
 from urllib.parse import parse_qs, urlparse
 
 from browser import check, chromium, new_context, screenshots, sign_in
 from locations_e2e import CHROME, Site
 
 SLUG = "members-only"
+APP_SLUG = "get-the-app"
+STORE = "https://apps.example.test/app/id1234567890"
 LINK_PASSWORD = "open sesame"
 
 
@@ -55,6 +63,62 @@ def utm_template_dropdown(page, base, ws, site):
     with page.expect_navigation():
         page.get_by_role("button", name="Create link", exact=True).click()
     check(page.get_by_role("status").inner_text() == 'Link "From a template" created.', "the link is saved")
+
+
+def app_link(page, base, ws):
+    """An app link with its store page, made in the editor."""
+    page.goto(f"{base}/app/w/{ws}/links/new")
+    page.get_by_label("Name", exact=True).fill("Get the app")
+    page.get_by_label("Default destination").fill("myapp://open/item/4")
+    page.locator("#f-rules-0-appFallbackUrl").fill(STORE)
+    page.locator("#f-slug").fill(APP_SLUG)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create link", exact=True).click()
+    check(page.get_by_role("status").inner_text() == 'Link "Get the app" created.', "the app link is created")
+
+
+def store_page(context):
+    """The store answers on the test's behalf (nothing leaves the machine)."""
+    context.route("https://apps.example.test/**", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8",
+        body='<!doctype html><html lang="en"><head><title>Store</title></head><body><main><h1>The app in the store</h1></main></body></html>'))
+
+
+def the_app_page_falls_back_to_the_store(browser, app_url):
+    # The page as it stands (its script held back): what a person sees while the app opens.
+    context = visitor(browser)
+    context.route("**/_sl/open.js", lambda route: route.abort())
+    page = context.new_page()
+    response = page.goto(app_url)
+    check(response.status == 200, f"a person gets the page trying the app ({response.status})")
+    check(page.get_by_role("heading", level=1).inner_text() == "Opening the myapp app…", "it says what it does")
+    check(page.get_by_role("link", name="Open the myapp app").get_attribute("href").startswith("myapp://open/item/4"),
+          "a link opens the app")
+    screenshots(page, "link-open-app")
+    context.close()
+
+    context = visitor(browser)
+    store_page(context)
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(app_url)
+    page.wait_for_url(f"{STORE}**", timeout=10_000)
+    waited = time.perf_counter() - started
+    check(1.3 <= waited <= 6, f"no app opened: the store page after about 1.5 s ({waited:.2f} s)")
+    check(page.get_by_role("heading", level=1).inner_text() == "The app in the store", "the store page shows")
+    check(not context.console_errors, f"the app page logs no errors (CSP included): {context.console_errors}")
+    context.close()
+
+    context = visitor(browser, java_script_enabled=False)
+    store_page(context)
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_timeout(2000)
+    check(page.url == app_url, "without JavaScript the page stays, its links to press")
+    page.get_by_role("link", name="Continue to apps.example.test").click()
+    page.wait_for_url(f"{STORE}**")
+    check(True, "and its second link goes to the store page")
+    context.close()
 
 
 def visitor(browser, **options):
@@ -111,6 +175,7 @@ def main(base, email, password, ws, short_host):
             sign_in(page, base, email, password, ws)
             protected_link(page, base, ws, site)
             utm_template_dropdown(page, base, ws, site)
+            app_link(page, base, ws)
             check(not context.console_errors, f"the editor logs no errors: {context.console_errors}")
             context.close()
             # Short links are served over plain HTTP on the dev server's port, on a *.localhost
@@ -118,6 +183,7 @@ def main(base, email, password, ws, short_host):
             short_url = f"http://{short_host}:{urlparse(base).port}/{SLUG}"
             through_the_password(browser, short_url, site)
             without_javascript(browser, short_url, site)
+            the_app_page_falls_back_to_the_store(browser, f"http://{short_host}:{urlparse(base).port}/{APP_SLUG}")
     finally:
         site.close()
 

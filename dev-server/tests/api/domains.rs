@@ -297,11 +297,9 @@ async fn a_member_sees_the_domains_but_cannot_add_verify_or_remove_them() {
         .submit(&domains(&owner.ws), &tab, &[("hostname", "other.example.test")])
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    assert!(
-        refused
-            .html
-            .contains("Only the workspace&#39;s owner and managers can add, verify or remove domains.")
-    );
+    assert!(refused.html.contains(
+        "Only the workspace&#39;s owner and managers can add, verify or remove domains or change their apps."
+    ));
     let key = app.key_of(&email).await;
     assert_eq!(listed(&app, &owner.ws, &key).await["domains"][1]["status"], "pending");
 }

@@ -40,6 +40,9 @@ pub struct Variant {
     pub id: VariantId,
     pub name: BoundedText<255>,
     pub url: TargetUrl,
+    /// Where a person goes when the app of an app-scheme `url` did not open.
+    #[serde(rename = "appFallbackUrl", default, skip_serializing_if = "Option::is_none")]
+    pub app_fallback_url: Option<TargetUrl>,
     /// Share of visitors in percent; the weights of a link sum to 100.
     pub weight: u8,
 }
@@ -75,6 +78,11 @@ pub struct VariantFields {
     /// Destination URL of the variant.
     #[schemars(required, length(min = 1, max = 4096))]
     pub url: Option<String>,
+    /// Only beside an app-scheme url: an https URL (an App Store, Play Store or web page) a
+    /// person's browser goes to when the app did not open within about 1.5 s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 4096))]
+    pub app_fallback_url: Option<String>,
     /// HTTP API: a whole percentage, the weights summing to exactly 100. MCP: a relative share
     /// (70 and 30, 7 and 3, or 2 and 1 all work), stored as percentages summing to 100.
     #[schemars(required, extend("exclusiveMinimum" = 0, "maximum" = 1_000_000))]
@@ -186,6 +194,12 @@ impl AbTest {
                 Some(url) => TargetUrl::parse(&format!("{at}.url"), url)?,
                 None => return Err(Invalid::new(format!("{at}.url"), format!("{at}.url is required."))),
             };
+            let app_fallback_url = TargetUrl::parse_app_fallback(
+                &format!("{at}.appFallbackUrl"),
+                input.app_fallback_url.as_deref(),
+                &format!("{at}.url"),
+                &url,
+            )?;
             let Some(weight) = input.weight else {
                 return Err(Invalid::new(
                     format!("{at}.weight"),
@@ -211,6 +225,7 @@ impl AbTest {
                 id,
                 name,
                 url,
+                app_fallback_url,
                 weight: 0,
             });
         }
@@ -281,6 +296,7 @@ mod tests {
             name: Some(format!("Variant {id}")),
             url: Some(format!("https://example.com/{id}")),
             weight: Some(weight),
+            ..VariantFields::default()
         }
     }
 

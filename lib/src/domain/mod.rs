@@ -3,6 +3,7 @@
 
 mod ab_test;
 mod account;
+mod app_association;
 mod click_token;
 mod client_address;
 mod colour;
@@ -32,6 +33,9 @@ mod vocabulary;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};
+pub use app_association::{
+    AndroidApp, AppAssociation, AppAssociationFields, AppleAppId, CertFingerprint, MAX_APP_ENTRIES, PackageName,
+};
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;

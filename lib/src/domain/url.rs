@@ -77,6 +77,39 @@ impl TargetUrl {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Whether it opens an app (`myapp://…`) rather than a web page.
+    pub fn is_app(&self) -> bool {
+        !(self.0.starts_with("https:") || self.0.starts_with("http:"))
+    }
+
+    /// The `appFallbackUrl` of a target (`field`, beside the target at `target_field`): where a
+    /// person goes when the app did not open. An https URL (an App Store, Play Store or web
+    /// page), and only beside a target with an app scheme; blank means none.
+    pub fn parse_app_fallback(
+        field: &str,
+        raw: Option<&str>,
+        target_field: &str,
+        target: &TargetUrl,
+    ) -> Result<Option<Self>, Invalid> {
+        let Some(raw) = raw.filter(|raw| !raw.trim().is_empty()) else {
+            return Ok(None);
+        };
+        let fallback = Self::parse(field, raw)?;
+        if !fallback.0.starts_with("https:") {
+            return Err(Invalid::new(
+                field,
+                format!("{field} must be an https URL (an App Store, Play Store or web page)."),
+            ));
+        }
+        if !target.is_app() {
+            return Err(Invalid::new(
+                field,
+                format!("{field} is only for an app link: {target_field} must use an app scheme such as myapp://."),
+            ));
+        }
+        Ok(Some(fallback))
+    }
 }
 
 impl TryFrom<String> for TargetUrl {
@@ -95,6 +128,47 @@ impl From<TargetUrl> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_app_fallback_is_an_https_url_beside_an_app_link() {
+        let app = TargetUrl::parse("targetUrl", "myapp://open/4").unwrap();
+        let fallback = TargetUrl::parse_app_fallback(
+            "appFallbackUrl",
+            Some("https://apps.apple.com/app/id1"),
+            "targetUrl",
+            &app,
+        );
+        assert_eq!(fallback.unwrap().unwrap().as_str(), "https://apps.apple.com/app/id1");
+        assert_eq!(
+            TargetUrl::parse_app_fallback("appFallbackUrl", Some("  "), "targetUrl", &app),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn an_app_fallback_must_be_https() {
+        let app = TargetUrl::parse("targetUrl", "myapp://open/4").unwrap();
+        for raw in ["http://shop.example/app", "otherapp://x"] {
+            let err = TargetUrl::parse_app_fallback("rules[0].appFallbackUrl", Some(raw), "rules[0].targetUrl", &app)
+                .unwrap_err();
+            assert_eq!(
+                err.message,
+                "rules[0].appFallbackUrl must be an https URL (an App Store, Play Store or web page)."
+            );
+        }
+    }
+
+    #[test]
+    fn an_app_fallback_is_refused_beside_a_web_target() {
+        let web = TargetUrl::parse("targetUrl", "https://shop.example/").unwrap();
+        let err = TargetUrl::parse_app_fallback("appFallbackUrl", Some("https://apps.example/"), "targetUrl", &web)
+            .unwrap_err();
+        assert_eq!(
+            err.message,
+            "appFallbackUrl is only for an app link: targetUrl must use an app scheme such as myapp://."
+        );
+        assert!(!web.is_app());
+    }
 
     #[test]
     fn target_url_accepts_web_urls_and_app_deep_links() {

@@ -325,6 +325,8 @@ pub const REDIRECT: Function = Function {
         short_links("HEAD", "/{slug}"),
         // The password a protected link's page posts.
         short_links("POST", "/{slug}"),
+        // And everything else on a short domain: the app page's script (`/_sl/open.js`) and the
+        // apps' files (`/.well-known/apple-app-site-association`, `/.well-known/assetlinks.json`).
         short_links("ANY", DEFAULT_ROUTE),
     ],
     table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],

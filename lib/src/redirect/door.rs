@@ -6,7 +6,7 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::json;
 
-use super::{GONE, Redirector, pages, password};
+use super::{GONE, Redirector, app_links, pages, password};
 use crate::domain::SigningKey;
 use crate::domain::{Hostname, Slug};
 use crate::http;
@@ -50,10 +50,16 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
         return response;
     }
+    if let Some(file) = app_links::file(req.uri().path(), req.method()) {
+        return file;
+    }
     // Behind CloudFront, the viewer's country, city, address and host are headers CloudFront
     // sets; called directly (around it), they would be whatever the caller sent.
     if !redirector.came_through_cloudfront(http::header_str(&req, "x-origin-verify")) {
         return forbidden();
+    }
+    if let Some(file) = app_links::WellKnown::at(req.uri().path()) {
+        return app_links::well_known(redirector, &req, file).await;
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
     let Some(visit) = read_visit(&req, head, &redirector.pass_key) else {
@@ -98,13 +104,8 @@ fn read_visit<'a>(req: &'a Request, head: bool, pass_key: &SigningKey) -> Option
         Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.as_deref(),
         _ => None,
     };
-    // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
-    let host = http::header_str(req, "x-forwarded-host")
-        .or_else(|| http::header_str(req, "host"))
-        .or(req.uri().host())
-        .unwrap_or_default();
     let slug = http::path_param(req, "slug").unwrap_or_else(|| req.uri().path().trim_start_matches('/').to_string());
-    let domain = Hostname::parse("host", without_port(host)).ok()?;
+    let domain = short_domain(req)?;
     let slug = Slug::parse(&slug.to_ascii_lowercase()).ok()?;
     let (trigger, query) = Trigger::split(req.uri().query());
     Some(Visit {
@@ -117,6 +118,16 @@ fn read_visit<'a>(req: &'a Request, head: bool, pass_key: &SigningKey) -> Option
         global_privacy_control: global_privacy_control(req),
         unlock: password::unlock(req, pass_key),
     })
+}
+
+/// The short domain a request is for; `None` when its host is not a host name.
+pub(super) fn short_domain(req: &Request) -> Option<Hostname> {
+    // Behind CloudFront the short domain arrives as X-Forwarded-Host (see template.yaml).
+    let host = http::header_str(req, "x-forwarded-host")
+        .or_else(|| http::header_str(req, "host"))
+        .or(req.uri().host())
+        .unwrap_or_default();
+    Hostname::parse("host", without_port(host)).ok()
 }
 
 /// Whether the browser sends `Sec-GPC: 1` (Global Privacy Control: "do not sell or share").
@@ -173,6 +184,7 @@ pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> Visi
 pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, location_key: &SigningKey) -> Response<Body> {
     let (status, content_type, body) = match outcome {
         VisitOutcome::AskLocation(request) => return location_request(request, location_key),
+        VisitOutcome::OpenApp(opening) => return app_links::opening(opening, head),
         VisitOutcome::Redirect { location } => {
             let mut response = Response::new(Body::Empty);
             *response.status_mut() = StatusCode::FOUND;
@@ -228,37 +240,31 @@ fn location_request(request: &LocationRequest, key: &SigningKey) -> Response<Bod
     let token = request.grant.sign(key);
     let (html, policy) = pages::location(&pages::LocationPageParts {
         asker: &request.asker,
-        host: &destination_name(request.location.as_str()),
+        host: &pages::destination_name(request.location.as_str()),
         location: request.location.as_str(),
         token: &token,
         colour: request.colour.as_ref(),
         retention_days: request.retention_days,
     });
-    let mut response = Response::new(Body::Text(html));
+    guarded_page(html, &policy, false)
+}
+
+/// A `200` page with its own Content-Security-Policy, never framed, never cached (`HEAD`: the
+/// headers alone).
+pub(super) fn guarded_page(html: String, policy: &str, head: bool) -> Response<Body> {
+    let mut response = Response::new(if head { Body::Empty } else { Body::Text(html) });
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/html; charset=utf-8"),
     );
-    if let Ok(policy) = HeaderValue::from_str(&policy) {
+    if let Ok(policy) = HeaderValue::from_str(policy) {
         headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     no_store(headers);
     response
-}
-
-/// Where a destination goes, as a person reads it: its host (`shop.example`), or for an app
-/// link its scheme (`the myapp app`).
-fn destination_name(location: &str) -> String {
-    match url::Url::parse(location) {
-        Ok(url) => url
-            .host_str()
-            .filter(|_| matches!(url.scheme(), "http" | "https"))
-            .map_or_else(|| format!("the {} app", url.scheme()), str::to_string),
-        Err(_) => location.to_string(),
-    }
 }
 
 /// Every answer must reach us again next time: no caching anywhere.

@@ -85,7 +85,7 @@ fn no_content() -> Response<Body> {
     response
 }
 
-fn not_allowed(allow: &'static str) -> Response<Body> {
+pub(super) fn not_allowed(allow: &'static str) -> Response<Body> {
     let mut response = Response::new(Body::Empty);
     *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
     response
@@ -96,12 +96,14 @@ fn not_allowed(allow: &'static str) -> Response<Body> {
 
 /// The script: static per build, so browsers may keep it an hour.
 fn script(head: bool) -> Response<Body> {
-    let mut response = Response::new(if head { Body::Empty } else { Body::Text(SCRIPT.into()) });
+    cacheable("text/javascript; charset=utf-8", SCRIPT.into(), head)
+}
+
+/// A `200` anyone may keep for an hour (`HEAD`: the headers alone).
+pub(super) fn cacheable(content_type: &'static str, body: String, head: bool) -> Response<Body> {
+    let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/javascript; charset=utf-8"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     response

@@ -3,6 +3,7 @@
 //! it, the endpoints a short domain's pages call back (the conversion pixel, the location a
 //! person shares).
 
+pub mod app_links;
 pub mod door;
 pub mod location;
 pub mod pages;

@@ -96,6 +96,7 @@ button{border:2px solid var(--brand);background:var(--brand);color:var(--brand-i
 button[hidden]{display:none}\
 button:disabled{cursor:progress}\
 .continue{border:2px solid #57606a;background:#fff;color:#1b1f24;text-decoration:none}\
+.continue.primary{border-color:var(--brand);background:var(--brand);color:var(--brand-ink)}\
 :focus-visible{outline:3px solid #1b1f24;outline-offset:2px}\
 .status:empty{display:none}\
 .muted{color:#57606a;font-size:.9rem}\
@@ -122,6 +123,50 @@ pub fn location(request: &LocationPageParts<'_>) -> (String, String) {
          base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     );
     (html, policy)
+}
+
+/// The page trying an app link.
+#[derive(Template)]
+#[template(path = "redirect/open_app.html")]
+struct OpenAppPage<'a> {
+    style: &'a str,
+    script: &'a str,
+    app_name: &'a str,
+    app: &'a str,
+    fallback: &'a str,
+    fallback_host: &'a str,
+}
+
+/// The page trying an app link and its Content-Security-Policy: its one script from this
+/// origin, its inline style allowed by its hash alone, nothing else.
+pub fn open_app(app: &str, fallback: &str, colour: Option<&HexColor>, script: &str) -> (String, String) {
+    let style = brand_style(colour);
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
+    let html = render(&OpenAppPage {
+        style: &style,
+        script,
+        app_name: &destination_name(app),
+        app,
+        fallback,
+        fallback_host: &destination_name(fallback),
+    });
+    let policy = format!(
+        "default-src 'none'; script-src 'self'; style-src 'sha256-{hash}'; img-src 'none'; \
+         base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    (html, policy)
+}
+
+/// Where a destination goes, as a person reads it: its host (`shop.example`), or for an app
+/// link its scheme (`the myapp app`).
+pub(super) fn destination_name(location: &str) -> String {
+    match url::Url::parse(location) {
+        Ok(url) => url
+            .host_str()
+            .filter(|_| matches!(url.scheme(), "http" | "https"))
+            .map_or_else(|| format!("the {} app", url.scheme()), str::to_string),
+        Err(_) => location.to_string(),
+    }
 }
 
 /// What the location page shows.

@@ -68,7 +68,7 @@ pub struct Recheck {
     pub unanswered: u64,
 }
 
-fn may_manage(access: &Access) -> Result<(), ServiceError> {
+pub(super) fn may_manage(access: &Access) -> Result<(), ServiceError> {
     access.manages().then_some(()).ok_or(ServiceError::DomainsClosed)
 }
 
@@ -174,7 +174,7 @@ impl Service {
         }
     }
 
-    async fn own_claim(&self, access: &Access, raw: &str) -> Result<DomainClaim, ServiceError> {
+    pub(super) async fn own_claim(&self, access: &Access, raw: &str) -> Result<DomainClaim, ServiceError> {
         let unknown = || ServiceError::DomainNotFound(raw.trim().to_string());
         let host = ClaimableHost::parse(raw, &[]).map_err(|_: Invalid| unknown())?;
         self.store

@@ -201,7 +201,7 @@ pub enum ServiceError {
     UtmTemplateNameTaken(String),
     #[error("Only the workspace's owner and managers can create or delete UTM templates.")]
     UtmTemplatesClosed,
-    #[error("Only the workspace's owner and managers can add, verify or remove domains.")]
+    #[error("Only the workspace's owner and managers can add, verify or remove domains or change their apps.")]
     DomainsClosed,
     #[error("{0} is not a domain of this workspace.")]
     DomainNotFound(String),

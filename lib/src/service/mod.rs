@@ -2,6 +2,7 @@
 
 mod account;
 mod analytics;
+mod app_associations;
 mod auth;
 mod automated;
 mod bulk;
@@ -54,6 +55,7 @@ pub use operator::OperatorError;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
+pub use app_associations::DomainApps;
 pub use destination::{CLICK_ID_PARAMETER, compose};
 pub use password_gate::{LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
@@ -63,7 +65,7 @@ pub use sign_in::{
 pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use utm_templates::parse_template_id;
-pub use visit::{Location, LocationRequest, Visit, VisitOutcome, plan};
+pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

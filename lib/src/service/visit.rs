@@ -102,6 +102,17 @@ pub enum VisitOutcome {
     Gone,
     /// The password page of a protected link (or, for `HEAD`, its status alone).
     Locked(LockedPage),
+    /// 200: a person's page that tries an app link and goes on to its `appFallbackUrl` when the
+    /// app did not open (boxed: two locations).
+    OpenApp(Box<AppOpening>),
+}
+
+/// What the page trying an app shows: the app link, where to go without the app, the colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppOpening {
+    pub app: Location,
+    pub fallback: Location,
+    pub colour: Option<HexColor>,
 }
 
 /// What the location consent page says and sends: who asks, where the link goes (the
@@ -124,6 +135,14 @@ impl VisitOutcome {
             Self::Redirect { location } => Self::Redirect {
                 location: location.with_click(token),
             },
+            Self::OpenApp(opening) => {
+                let AppOpening { app, fallback, colour } = *opening;
+                Self::OpenApp(Box::new(AppOpening {
+                    app: app.with_click(token),
+                    fallback: fallback.with_click(token),
+                    colour,
+                }))
+            }
             other => other,
         }
     }
@@ -154,7 +173,13 @@ pub fn plan<'a>(
     query: Option<&str>,
 ) -> (Route<'a>, VisitOutcome) {
     let route = routing::choose(&link.settings, visitor, now, entropy);
-    let location = Location::new(route.target(), link.settings.utm.as_ref(), query);
+    let utm = link.settings.utm.as_ref();
+    let app_fallback = route.app_fallback().map(|fallback| Location::new(fallback, utm, query));
+    // Only a person's browser can open an app: robots and crawlers get its web page.
+    let location = match (&app_fallback, visitor.agent) {
+        (Some(fallback), Agent::Bot(_) | Agent::Preview) => fallback.clone(),
+        _ => Location::new(route.target(), utm, query),
+    };
     let outcome = match visitor.agent {
         Agent::Preview => VisitOutcome::Preview {
             // A click-limited link hands its destination out only against the limit.
@@ -167,7 +192,15 @@ pub fn plan<'a>(
                 .map_or_else(|| link.settings.name.as_str().to_string(), |t| t.as_str().to_string()),
             description: link.settings.og_description.as_ref().map(|d| d.as_str().to_string()),
         },
-        Agent::Human | Agent::Bot(_) => VisitOutcome::Redirect { location },
+        Agent::Human => match app_fallback {
+            Some(fallback) => VisitOutcome::OpenApp(Box::new(AppOpening {
+                app: location,
+                fallback,
+                colour: link.settings.appearance_color.clone(),
+            })),
+            None => VisitOutcome::Redirect { location },
+        },
+        Agent::Bot(_) => VisitOutcome::Redirect { location },
     };
     (route, outcome)
 }

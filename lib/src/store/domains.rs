@@ -83,6 +83,13 @@ impl Store {
             Some("attribute_exists(PK)"),
             &[],
         )?];
+        // The apps go with the claim.
+        items.push(tx::delete(
+            &self.table,
+            &keys::app_association(&claim.host, &claim.workspace_id),
+            None,
+            &[],
+        )?);
         if claim.status != DomainStatus::Pending {
             items.push(tx::delete(
                 &self.table,

@@ -198,6 +198,12 @@ pub fn domain(host: &Hostname) -> Key {
     Key::new(format!("DOMAIN#{}", host.as_str()), "DOMAIN")
 }
 
+/// The apps a workspace lets a host open (`/.well-known` files), beside the host's holder item:
+/// keyed by the workspace too, so a host that changes hands serves nothing of the last holder's.
+pub fn app_association(host: &Hostname, workspace: &ObjectId) -> Key {
+    Key::new(format!("DOMAIN#{}", host.as_str()), &format!("APPS#{workspace}"))
+}
+
 /// GSI1 keys of a domain: a workspace's domains.
 pub fn domain_by_workspace(workspace: &ObjectId, host: &Hostname) -> Key {
     Key::new(workspace_domains_partition(workspace), host.as_str())

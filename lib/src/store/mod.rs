@@ -3,6 +3,7 @@
 
 mod account_links;
 mod accounts;
+mod app_associations;
 mod clicks;
 mod client;
 mod conversions;

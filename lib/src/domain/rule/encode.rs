@@ -9,7 +9,7 @@ use serde::{Serialize, Serializer};
 #[cfg(doc)]
 use super::RuleFields;
 use super::{Rule, Rules};
-use crate::domain::{Vocabulary, Weekday};
+use crate::domain::{TargetUrl, Vocabulary, Weekday};
 
 /// The rule's fields, named and ordered as in [`RuleFields`]; empty conditions are left out.
 #[derive(Serialize)]
@@ -19,6 +19,8 @@ struct Fields<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<&'a str>,
     target_url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    app_fallback_url: Option<&'a str>,
     is_default: bool,
     #[serde(skip_serializing_if = "Names::is_empty")]
     country: Names<'a>,
@@ -79,6 +81,7 @@ impl Serialize for Rule {
             id: self.id.as_str(),
             name: self.name.as_ref().map(|n| n.as_str()),
             target_url: self.target_url.as_str(),
+            app_fallback_url: self.app_fallback_url.as_ref().map(TargetUrl::as_str),
             is_default: self.is_default,
             country: Names::of(&c.country, |c| c.alpha2()),
             city: &c.city,

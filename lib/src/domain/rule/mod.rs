@@ -24,6 +24,11 @@ pub struct RuleFields {
     /// and file: are not.
     #[schemars(required, length(min = 1, max = 4096))]
     pub target_url: Option<String>,
+    /// Only beside an app-scheme targetUrl: an https URL (an App Store, Play Store or web page) a
+    /// person's browser goes to when the app did not open within about 1.5 s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 4096))]
+    pub app_fallback_url: Option<String>,
     /// Exactly one rule is the default: the fallback when no other rule matches. The default
     /// rule carries no conditions.
     #[schemars(required)]
@@ -93,6 +98,8 @@ pub struct Rule {
     pub id: ObjectId,
     pub name: Option<BoundedText<255>>,
     pub target_url: TargetUrl,
+    /// Where a person goes when the app of an app-scheme target did not open.
+    pub app_fallback_url: Option<TargetUrl>,
     pub is_default: bool,
     pub conditions: Conditions,
 }
@@ -132,6 +139,12 @@ impl Rule {
             Some(raw) => TargetUrl::parse(&f("targetUrl"), raw)?,
             None => return Err(Invalid::new(f("targetUrl"), format!("{} is required.", f("targetUrl")))),
         };
+        let app_fallback_url = TargetUrl::parse_app_fallback(
+            &f("appFallbackUrl"),
+            fields.app_fallback_url.as_deref(),
+            &f("targetUrl"),
+            &target_url,
+        )?;
         let Some(is_default) = fields.is_default else {
             return Err(Invalid::new(
                 f("isDefault"),
@@ -149,6 +162,7 @@ impl Rule {
             id,
             name,
             target_url,
+            app_fallback_url,
             is_default,
             conditions,
         })
@@ -286,6 +300,7 @@ impl From<Rule> for RuleFields {
             id: Some(rule.id.to_string()),
             name: rule.name.map(String::from),
             target_url: Some(rule.target_url.into()),
+            app_fallback_url: rule.app_fallback_url.map(String::from),
             is_default: Some(rule.is_default),
             country: names(&c.country, |c| c.alpha2()),
             city: (!c.city.is_empty()).then(|| c.city.clone()),

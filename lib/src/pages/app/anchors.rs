@@ -41,6 +41,7 @@ impl LinkForm {
         const RULE: &[&str] = &[
             "name",
             "targetUrl",
+            "appFallbackUrl",
             "country",
             "city",
             "device",
@@ -54,12 +55,16 @@ impl LinkForm {
         let mut controls: Vec<String> = TOP.iter().map(|c| c.to_string()).collect();
         for i in 0..=self.default_index() {
             controls.push(format!("rules[{i}]"));
-            let fields = if i == self.default_index() { &RULE[..2] } else { RULE };
+            let fields = if i == self.default_index() { &RULE[..3] } else { RULE };
             controls.extend(fields.iter().map(|f| rule_field(i, f)));
         }
         for i in 0..self.variants.len() {
             controls.push(format!("abTest.variants[{i}]"));
-            controls.extend(["name", "url", "weight"].iter().map(|f| variant_field(i, f)));
+            controls.extend(
+                ["name", "url", "appFallbackUrl", "weight"]
+                    .iter()
+                    .map(|f| variant_field(i, f)),
+            );
         }
         controls
     }

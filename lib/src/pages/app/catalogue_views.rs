@@ -51,6 +51,8 @@ pub struct DomainRow {
     pub cname_target: String,
     pub verify_action: String,
     pub remove_href: String,
+    /// The page of the apps the domain opens.
+    pub apps_href: String,
 }
 
 /// `/app/w/<ws>/domains`.
@@ -67,4 +69,27 @@ pub struct DomainsPage {
     pub domains: Vec<DomainRow>,
     pub error: Option<String>,
     pub new_host: String,
+}
+
+/// `/app/w/<ws>/domains/<host>/apps`: the apps a domain opens directly.
+#[derive(Template)]
+#[template(path = "app/domain_apps.html")]
+pub struct DomainAppsPage {
+    pub chrome: Chrome,
+    pub notice: Option<String>,
+    pub host: String,
+    pub may_manage: bool,
+    pub csrf: String,
+    pub action: String,
+    pub back_href: String,
+    /// One app ID per line.
+    pub app_ids: String,
+    pub package_name: String,
+    /// One fingerprint per line.
+    pub fingerprints: String,
+    /// A refusal, and the field it names.
+    pub error: Option<String>,
+    pub error_field: String,
+    pub apple_href: String,
+    pub android_href: String,
 }

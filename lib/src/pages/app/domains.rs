@@ -57,6 +57,7 @@ fn row(ws: &Workspace, setup: &DomainSetup) -> DomainRow {
         cname_target: setup.cname_target.clone(),
         verify_action: format!("{base}/verify"),
         remove_href: format!("{base}/remove"),
+        apps_href: format!("{base}/apps"),
     }
 }
 

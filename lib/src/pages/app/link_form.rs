@@ -13,6 +13,8 @@ use crate::wire::LinkRecord;
 pub struct RuleForm {
     pub name: String,
     pub target_url: String,
+    /// Where a person goes when an app-scheme destination's app did not open.
+    pub app_fallback_url: String,
     pub countries: Vec<String>,
     /// One city per line (a city name may hold a comma).
     pub cities: String,
@@ -34,6 +36,7 @@ pub struct VariantForm {
     pub id: String,
     pub name: String,
     pub url: String,
+    pub app_fallback_url: String,
     pub weight: String,
 }
 
@@ -53,6 +56,7 @@ pub struct LinkForm {
     pub rules: Vec<RuleForm>,
     /// The default rule: where visitors no rule matches go.
     pub default_url: String,
+    pub default_app_fallback_url: String,
     pub default_name: String,
     pub ab_enabled: bool,
     pub variants: Vec<VariantForm>,
@@ -230,6 +234,11 @@ impl LinkForm {
                     id: v.id.as_str().to_string(),
                     name: v.name.as_str().to_string(),
                     url: v.url.as_str().to_string(),
+                    app_fallback_url: v
+                        .app_fallback_url
+                        .as_ref()
+                        .map(|u| u.as_str().to_string())
+                        .unwrap_or_default(),
                     weight: v.weight.to_string(),
                 })
                 .collect(),
@@ -255,6 +264,7 @@ impl LinkForm {
             let fields = RuleFields::from(rule.clone());
             if rule.is_default {
                 form.default_url = fields.target_url.unwrap_or_default();
+                form.default_app_fallback_url = fields.app_fallback_url.unwrap_or_default();
                 form.default_name = fields.name.unwrap_or_default();
             } else {
                 form.rules.push(RuleForm::from_fields(fields));
@@ -271,6 +281,7 @@ impl LinkForm {
             .map(|i| RuleForm {
                 name: get(&rule_field(i, "name")),
                 target_url: get(&rule_field(i, "targetUrl")),
+                app_fallback_url: get(&rule_field(i, "appFallbackUrl")),
                 countries: all(&rule_field(i, "country")),
                 cities: text(form.get(&rule_field(i, "city"))),
                 devices: all(&rule_field(i, "device")),
@@ -287,6 +298,7 @@ impl LinkForm {
                 id: get(&variant_field(i, "id")),
                 name: get(&variant_field(i, "name")),
                 url: get(&variant_field(i, "url")),
+                app_fallback_url: get(&variant_field(i, "appFallbackUrl")),
                 weight: get(&variant_field(i, "weight")),
             })
             .collect();
@@ -301,6 +313,7 @@ impl LinkForm {
             expiration: get("expirationDate"),
             rules,
             default_url: get("default.targetUrl"),
+            default_app_fallback_url: get("default.appFallbackUrl"),
             default_name: get("default.name"),
             ab_enabled: form.checked("abTest.enabled"),
             variants,
@@ -406,6 +419,7 @@ impl RuleForm {
         Self {
             name: fields.name.unwrap_or_default(),
             target_url: fields.target_url.unwrap_or_default(),
+            app_fallback_url: fields.app_fallback_url.unwrap_or_default(),
             countries: fields.country.unwrap_or_default(),
             cities: fields.city.unwrap_or_default().join("\n"),
             devices: fields.device.unwrap_or_default(),

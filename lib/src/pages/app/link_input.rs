@@ -66,6 +66,7 @@ impl RuleForm {
         Ok(RuleFields {
             name: filled(&self.name),
             target_url: Some(self.target_url.clone()),
+            app_fallback_url: filled(&self.app_fallback_url),
             is_default: Some(false),
             country: listed(self.countries.clone()),
             city: listed(
@@ -100,6 +101,7 @@ impl VariantForm {
             id: Some(self.id.clone()),
             name: Some(self.name.clone()),
             url: Some(self.url.clone()),
+            app_fallback_url: filled(&self.app_fallback_url),
             weight: Some(number(&variant_field(i, "weight"), &self.weight)?),
         })
     }
@@ -127,6 +129,7 @@ impl LinkForm {
         rules.push(RuleFields {
             name: filled(&self.default_name),
             target_url: Some(self.default_url.clone()),
+            app_fallback_url: filled(&self.default_app_fallback_url),
             is_default: Some(true),
             ..RuleFields::default()
         });

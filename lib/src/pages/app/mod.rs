@@ -15,6 +15,7 @@ mod charts;
 mod context;
 mod conversions;
 mod csv;
+mod domain_apps;
 mod domains;
 mod editor;
 mod home;
@@ -67,6 +68,7 @@ enum Page<'p> {
     Domains(&'p str),
     VerifyDomain(&'p str, &'p str),
     RemoveDomain(&'p str, &'p str),
+    DomainApps(&'p str, &'p str),
 }
 
 impl<'p> Page<'p> {
@@ -103,6 +105,7 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "domains"] => (Self::Domains(ws), FORM),
             ["app", "w", ws, "domains", host, "verify"] => (Self::VerifyDomain(ws, host), POST),
             ["app", "w", ws, "domains", host, "remove"] => (Self::RemoveDomain(ws, host), FORM),
+            ["app", "w", ws, "domains", host, "apps"] => (Self::DomainApps(ws, host), FORM),
             _ => return None,
         })
     }
@@ -165,6 +168,8 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::VerifyDomain(ws, host) => Box::pin(domains::verify(page, ws, host)).await,
         Page::RemoveDomain(ws, host) if post => Box::pin(domains::remove(page, ws, host)).await,
         Page::RemoveDomain(ws, host) => Box::pin(domains::confirm_remove(page, ws, host)).await,
+        Page::DomainApps(ws, host) if post => Box::pin(domain_apps::save(page, ws, host)).await,
+        Page::DomainApps(ws, host) => Box::pin(domain_apps::show(page, ws, host)).await,
     }
 }
 
