@@ -80,6 +80,11 @@ pub(super) fn brand_style(colour: Option<&HexColor>) -> String {
     )
 }
 
+/// The base64 SHA-256 of a page's inline style, as its CSP's `style-src 'sha256-…'` names it.
+pub(super) fn style_hash(style: &str) -> String {
+    base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()))
+}
+
 /// The pages' accent, for a link without `appearanceColor`.
 const DEFAULT_BRAND: &str = "#0b57d0";
 
@@ -108,7 +113,7 @@ input[type=password]{font:inherit;width:100%;padding:.55rem .6rem;border:1px sol
 /// its inline style allowed by its hash alone, nothing else.
 pub fn location(request: &LocationPageParts<'_>) -> (String, String) {
     let style = brand_style(request.colour);
-    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
+    let hash = style_hash(&style);
     let html = render(&LocationPage {
         style: &style,
         script: super::location::SCRIPT_PATH,
@@ -141,7 +146,7 @@ struct OpenAppPage<'a> {
 /// origin, its inline style allowed by its hash alone, nothing else.
 pub fn open_app(app: &str, fallback: &str, colour: Option<&HexColor>, script: &str) -> (String, String) {
     let style = brand_style(colour);
-    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
+    let hash = style_hash(&style);
     let html = render(&OpenAppPage {
         style: &style,
         script,

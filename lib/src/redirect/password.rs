@@ -10,12 +10,11 @@
 
 use askama::Template;
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use lambda_http::http::{HeaderValue, Method, StatusCode, header};
 use lambda_http::{Body, Request, Response};
-use sha2::{Digest, Sha256};
 
-use super::pages::brand_style;
+use super::pages::{brand_style, style_hash};
 use crate::clock::Entropy;
 use crate::domain::{PASS_LIFETIME, PasswordPass, SigningKey};
 use crate::http;
@@ -144,7 +143,7 @@ pub fn locked_page(page: &LockedPage, req: &Request, entropy: &dyn Entropy) -> R
     }
     .render()
     .expect("the password page renders its own fields");
-    let hash = STANDARD.encode(Sha256::digest(style.as_bytes()));
+    let hash = style_hash(&style);
     let mut response = locked_status(page);
     *response.body_mut() = Body::Text(html);
     let headers = response.headers_mut();

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Store, StoreError, encode, keys, tx};
-use crate::domain::{AppAssociation, DomainHolder, Hostname};
+use crate::domain::{AppAssociation, Hostname};
 use crate::ids::ObjectId;
 
 /// The stored item: the association and whose it is.
@@ -49,19 +49,26 @@ impl Store {
         host: &Hostname,
         workspace: &ObjectId,
     ) -> Result<Option<AppAssociation>, StoreError> {
-        let record: Option<AppAssociationRecord> = self.get_as(&keys::app_association(host, workspace), true).await?;
+        self.association_at(host, workspace, true).await
+    }
+
+    async fn association_at(
+        &self,
+        host: &Hostname,
+        workspace: &ObjectId,
+        consistent: bool,
+    ) -> Result<Option<AppAssociation>, StoreError> {
+        let record: Option<AppAssociationRecord> =
+            self.get_as(&keys::app_association(host, workspace), consistent).await?;
         Ok(record.map(|r| r.association))
     }
 
     /// The apps the holder of `host` lets it open: the holder item, then its association (two
     /// reads; none when nobody holds the host).
     pub async fn served_app_association(&self, host: &Hostname) -> Result<Option<AppAssociation>, StoreError> {
-        let Some(holder): Option<DomainHolder> = self.get_as(&keys::domain(host), false).await? else {
+        let Some(holder) = self.domain_holder(host).await? else {
             return Ok(None);
         };
-        let record: Option<AppAssociationRecord> = self
-            .get_as(&keys::app_association(host, &holder.workspace_id), false)
-            .await?;
-        Ok(record.map(|r| r.association))
+        self.association_at(host, &holder.workspace_id, false).await
     }
 }
