@@ -30,6 +30,8 @@ mod url;
 mod utm;
 mod utm_template;
 mod vocabulary;
+mod webhook;
+pub mod webhook_delivery;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};
@@ -71,6 +73,10 @@ pub use url::TargetUrl;
 pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_parameter};
 pub use utm_template::{MAX_TEMPLATE_NAME_CHARS, TemplateName, UtmTemplate};
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
+pub use webhook::{
+    EventType, EventTypes, MAX_WEBHOOK_URL_CHARS, ROTATION_OVERLAP, RetiringSecret, SECRET_PREFIX, SecretRing,
+    WebhookSecret, WebhookUrl, webhook_not_public,
+};
 
 use std::fmt;
 

@@ -86,3 +86,5 @@ impl BotFamily {
         }
     }
 }
+
+pub(crate) use vocabulary;

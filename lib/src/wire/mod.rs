@@ -28,6 +28,7 @@ mod range;
 mod records;
 pub mod schema;
 mod utm_templates;
+pub mod webhook_event;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
