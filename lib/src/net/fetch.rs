@@ -158,6 +158,36 @@ impl Fetcher {
     }
 
     async fn get_unbounded(&self, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError> {
+        let tls = self.open(url).await?;
+        get(TokioIo::new(tls), url, limits).await
+    }
+
+    /// Posts `body` (JSON) with `headers` and reads the answer's status (any: the caller judges
+    /// it) and `Retry-After`; never takes longer than `limits.timeout`. The same rules as a
+    /// fetch: https, checked addresses only, no redirect followed.
+    pub async fn post(
+        &self,
+        url: &url::Url,
+        headers: &[(&'static str, String)],
+        body: String,
+        limits: &Limits,
+    ) -> Result<Posted, FetchError> {
+        let post = async {
+            let tls = self.open(url).await?;
+            post(TokioIo::new(tls), url, headers, body, limits).await
+        };
+        tokio::time::timeout(limits.timeout, post)
+            .await
+            .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
+    }
+
+    /// Whether `url`'s host resolves to addresses the policy admits only, without connecting.
+    pub async fn check_address(&self, url: &url::Url) -> Result<(), FetchError> {
+        self.addresses(url).await.map(|_| ())
+    }
+
+    /// The checked addresses of `url`'s host and the name TLS verifies.
+    async fn addresses(&self, url: &url::Url) -> Result<(Vec<SocketAddr>, ServerName<'static>), FetchError> {
         if url.scheme() != "https" {
             return Err(FetchError::NotHttps(url.to_string()));
         }
@@ -195,6 +225,13 @@ impl Fetcher {
         if let Some(refused) = addresses.iter().find(|a| !self.policy.admits(a.ip())) {
             return Err(FetchError::NotPublic { host, ip: refused.ip() });
         }
+        Ok((addresses, server_name))
+    }
+
+    /// A verified TLS connection to one of `url`'s checked addresses.
+    async fn open(&self, url: &url::Url) -> Result<tokio_rustls::client::TlsStream<TcpStream>, FetchError> {
+        let (addresses, server_name) = self.addresses(url).await?;
+        let host = url.host_str().unwrap_or_default().to_string();
         let tcp = connect(&addresses, &host).await?;
         let tls = TlsConnector::from(self.tls()?)
             .connect(server_name, tcp)
@@ -203,7 +240,7 @@ impl Fetcher {
                 host: host.clone(),
                 reason: e.to_string(),
             })?;
-        get(TokioIo::new(tls), url, limits).await
+        Ok(tls)
     }
 }
 
@@ -222,14 +259,16 @@ async fn connect(addresses: &[SocketAddr], host: &str) -> Result<TcpStream, Fetc
     })
 }
 
-/// One `GET` over an open connection: 200 only, no redirects, at most `limits.max_bytes`.
-async fn get<T>(io: TokioIo<T>, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError>
-where
-    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    let http = |e: hyper::Error| FetchError::Http(e.to_string());
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(http)?;
-    let driver = tokio::spawn(connection);
+/// What a receiver answered to a post.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posted {
+    pub status: u16,
+    /// How long it asked to wait (`Retry-After`, in seconds or as a date), if it did.
+    pub retry_after: Option<Duration>,
+}
+
+/// A request for `url`'s path and query with its `Host`, our `User-Agent` and `Accept`.
+fn request_to(method: hyper::Method, url: &url::Url, limits: &Limits) -> hyper::http::request::Builder {
     let path = match url.query() {
         Some(query) => format!("{}?{query}", url.path()),
         None => url.path().to_string(),
@@ -238,10 +277,88 @@ where
         Some(port) => format!("{}:{port}", url.host_str().unwrap_or_default()),
         None => url.host_str().unwrap_or_default().to_string(),
     };
-    let request = hyper::Request::get(path)
+    hyper::Request::builder()
+        .method(method)
+        .uri(path)
         .header(hyper::header::HOST, authority)
         .header(hyper::header::USER_AGENT, limits.user_agent)
         .header(hyper::header::ACCEPT, limits.accept)
+}
+
+/// An HTTP/1.1 exchange over `io`: the sender, and the task driving the connection (aborted
+/// once the answer is read).
+async fn handshake<T, B>(
+    io: TokioIo<T>,
+) -> Result<(hyper::client::conn::http1::SendRequest<B>, tokio::task::JoinHandle<()>), FetchError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    B: hyper::body::Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let (sender, connection) = hyper::client::conn::http1::handshake(io)
+        .await
+        .map_err(|e| FetchError::Http(e.to_string()))?;
+    let driver = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    Ok((sender, driver))
+}
+
+/// One `POST` over an open connection; the answer's body is not read.
+async fn post<T>(
+    io: TokioIo<T>,
+    url: &url::Url,
+    headers: &[(&'static str, String)],
+    body: String,
+    limits: &Limits,
+) -> Result<Posted, FetchError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (mut sender, driver) = handshake(io).await?;
+    let mut request =
+        request_to(hyper::Method::POST, url, limits).header(hyper::header::CONTENT_TYPE, "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    let request = request
+        .body(http_body_util::Full::new(Bytes::from(body)))
+        .map_err(|e| FetchError::Http(e.to_string()))?;
+    let response = sender
+        .send_request(request)
+        .await
+        .map_err(|e| FetchError::Http(e.to_string()))?;
+    let retry_after = response
+        .headers()
+        .get(hyper::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| retry_after(v, chrono::Utc::now()));
+    driver.abort();
+    Ok(Posted {
+        status: response.status().as_u16(),
+        retry_after,
+    })
+}
+
+/// A `Retry-After` value: whole seconds, or an HTTP date (the wait until then; none if past).
+pub fn retry_after(value: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(seconds) = value.parse::<u64>() {
+        return Some(Duration::from_secs(seconds));
+    }
+    let at = chrono::DateTime::parse_from_rfc2822(value).ok()?;
+    (at.with_timezone(&chrono::Utc) - now).to_std().ok()
+}
+
+/// One `GET` over an open connection: 200 only, no redirects, at most `limits.max_bytes`.
+async fn get<T>(io: TokioIo<T>, url: &url::Url, limits: &Limits) -> Result<Fetched, FetchError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let http = |e: hyper::Error| FetchError::Http(e.to_string());
+    let (mut sender, driver) = handshake(io).await?;
+    let request = request_to(hyper::Method::GET, url, limits)
         .header(hyper::header::ACCEPT_ENCODING, "identity")
         .body(http_body_util::Empty::<Bytes>::new())
         .map_err(|e| FetchError::Http(e.to_string()))?;

@@ -8,4 +8,4 @@ mod fetch;
 
 pub use address::{AddressPolicy, is_public};
 pub use cache::{Cached, DocumentCache, FAILURE_MEMORY, LONGEST_REUSE};
-pub use fetch::{FetchError, Fetched, Fetcher, Limits};
+pub use fetch::{FetchError, Fetched, Fetcher, Limits, Posted, retry_after};

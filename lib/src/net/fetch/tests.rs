@@ -183,3 +183,74 @@ async fn a_server_whose_certificate_is_not_trusted_is_refused() {
         .unwrap_err();
     assert!(matches!(err, FetchError::Tls { .. }), "{err:?}");
 }
+
+#[tokio::test]
+async fn a_post_reports_the_receivers_status_whatever_it_is() {
+    let server = DocumentServer::start().await;
+    server.serve("/hook", "{}");
+    let fetcher = server.fetcher();
+    let headers = [("webhook-id", "evt_1".to_string())];
+    let delivered = fetcher
+        .post(&url(&server.url("/hook")), &headers, "{}".into(), &LIMITS)
+        .await;
+    assert_eq!(
+        delivered,
+        Ok(Posted {
+            status: 200,
+            retry_after: None
+        })
+    );
+    assert_eq!(server.hits("/hook"), 1);
+    let missing = fetcher
+        .post(&url(&server.url("/gone")), &headers, "{}".into(), &LIMITS)
+        .await;
+    assert_eq!(missing.map(|p| p.status), Ok(404));
+    let redirected = fetcher
+        .post(&url(&server.url("/redirect")), &headers, "{}".into(), &LIMITS)
+        .await;
+    assert_eq!(
+        redirected.map(|p| p.status),
+        Ok(302),
+        "a redirect is reported, never followed"
+    );
+}
+
+#[tokio::test]
+async fn a_post_to_a_slow_receiver_ends_at_its_deadline() {
+    let server = DocumentServer::start().await;
+    let started = Instant::now();
+    let err = server
+        .fetcher()
+        .post(&url(&server.url("/slow")), &[], "{}".into(), &LIMITS)
+        .await
+        .unwrap_err();
+    assert_eq!(err, FetchError::Timeout(LIMITS.timeout));
+    assert!(started.elapsed() < LIMITS.timeout + Duration::from_secs(1));
+}
+
+#[tokio::test]
+async fn a_post_to_loopback_is_refused_under_the_production_policy() {
+    let err = Fetcher::public()
+        .post(&url("https://localhost/hook"), &[], "{}".into(), &LIMITS)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, FetchError::NotPublic { .. }), "{err:?}");
+    let check = Fetcher::public().check_address(&url("https://127.0.0.1/hook")).await;
+    assert!(matches!(check, Err(FetchError::NotPublic { .. })), "{check:?}");
+}
+
+#[test]
+fn a_retry_after_is_read_as_seconds_or_as_a_date() {
+    let now: chrono::DateTime<chrono::Utc> = "2026-11-27T10:00:00Z".parse().unwrap();
+    assert_eq!(retry_after("120", now), Some(Duration::from_secs(120)));
+    assert_eq!(
+        retry_after("Fri, 27 Nov 2026 10:05:00 GMT", now),
+        Some(Duration::from_secs(300))
+    );
+    assert_eq!(
+        retry_after("Fri, 27 Nov 2026 09:00:00 GMT", now),
+        None,
+        "a date gone by"
+    );
+    assert_eq!(retry_after("soon", now), None);
+}
