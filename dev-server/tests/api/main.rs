@@ -66,3 +66,4 @@ mod teams;
 mod template;
 mod update;
 mod utm_templates;
+mod webhook_endpoints;

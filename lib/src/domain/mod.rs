@@ -74,8 +74,8 @@ pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_pa
 pub use utm_template::{MAX_TEMPLATE_NAME_CHARS, TemplateName, UtmTemplate};
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};
 pub use webhook::{
-    EventType, EventTypes, MAX_WEBHOOK_URL_CHARS, ROTATION_OVERLAP, RetiringSecret, SECRET_PREFIX, SecretRing,
-    WebhookSecret, WebhookUrl, webhook_not_public,
+    EventType, EventTypes, MAX_WEBHOOK_LINKS, MAX_WEBHOOK_URL_CHARS, MAX_WEBHOOKS, NewWebhook, ROTATION_OVERLAP,
+    RetiringSecret, SECRET_PREFIX, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl, webhook_link_ids,
 };
 
 use std::fmt;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::Invalid;
 use super::vocabulary::{Vocabulary, vocabulary};
 use crate::clock::Entropy;
+use crate::ids::ObjectId;
 
 vocabulary!(
     /// What happened, as a webhook's `type` says it.
@@ -77,8 +78,9 @@ pub const MAX_WEBHOOK_URL_CHARS: usize = 2048;
 
 /// Where an endpoint's events are posted: an absolute https URL with a host name or a public
 /// address, no user name or password, no fragment (canonical form, the `url` crate's). Whether
-/// its host (a literal address or a name) is on public addresses only is the service's check, at
-/// creation and again at every delivery (`crate::net`), since DNS may change in between.
+/// its host (a literal address or a name, `localhost` too) is on public addresses only is the
+/// service's check through the fetcher, at creation and again at every delivery, since DNS may
+/// change in between.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct WebhookUrl(String);
@@ -108,13 +110,6 @@ impl WebhookUrl {
                 format!("{field} must not carry a user name or password; the signature proves who sends."),
             ));
         }
-        // Addresses, literal or resolved, are the service's to check (`crate::net`); these names
-        // never leave the machine or its network.
-        // A single-label name (`intranet`) only ever resolves inside someone's network.
-        let internal = |host: &str| host == "localhost" || host.ends_with(".localhost") || !host.contains('.');
-        if matches!(url.host(), Some(url::Host::Domain(host)) if internal(host)) {
-            return Err(webhook_not_public(field));
-        }
         let mut url = url;
         url.set_fragment(None);
         Ok(Self(url.into()))
@@ -136,14 +131,6 @@ impl From<WebhookUrl> for String {
     fn from(value: WebhookUrl) -> Self {
         value.0
     }
-}
-
-/// The sentence for a webhook URL whose host is not on a public address.
-pub fn webhook_not_public(field: &str) -> Invalid {
-    Invalid::new(
-        field,
-        format!("{field} must be on a public address; private, loopback and link-local addresses are never called."),
-    )
 }
 
 /// Random bytes in a secret (Standard Webhooks asks for 24 to 64).
@@ -227,6 +214,90 @@ impl SecretRing {
         secrets.extend(self.previous.iter().filter(|p| now < p.until).map(|p| &p.secret));
         secrets
     }
+}
+
+/// The most endpoints a workspace keeps (every event is matched against all of them).
+pub const MAX_WEBHOOKS: usize = 20;
+
+/// The most links one endpoint may be limited to.
+pub const MAX_WEBHOOK_LINKS: usize = 100;
+
+/// One endpoint of a workspace, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Webhook {
+    pub id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub url: WebhookUrl,
+    pub events: EventTypes,
+    /// Only these links' events (none: every link's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub link_ids: Vec<ObjectId>,
+    pub enabled: bool,
+    /// Click events grouped, up to 100 per request.
+    pub batch: bool,
+    pub secrets: SecretRing,
+    pub created_at: DateTime<Utc>,
+    /// Since when every delivery has failed (none after a success).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failing_since: Option<DateTime<Utc>>,
+    /// When it was disabled for failing three days (none when on, or switched off by a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled_for_failing_at: Option<DateTime<Utc>>,
+    /// Raised by every change a person makes; a change is written only over the version it read.
+    #[serde(default)]
+    pub version: u64,
+}
+
+impl Webhook {
+    /// Whether `kind` about `link` goes to this endpoint.
+    pub fn wants(&self, kind: EventType, link: &ObjectId) -> bool {
+        self.enabled && self.events.wants(kind) && (self.link_ids.is_empty() || self.link_ids.contains(link))
+    }
+}
+
+/// A new endpoint as a request gives it, parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewWebhook {
+    pub url: WebhookUrl,
+    pub events: EventTypes,
+    pub link_ids: Vec<ObjectId>,
+    pub batch: bool,
+}
+
+/// What an update changes (`None`: as it was); `rotate_secret` makes a new secret, the old one
+/// signing beside it for a day.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WebhookChange {
+    pub url: Option<WebhookUrl>,
+    pub events: Option<EventTypes>,
+    pub link_ids: Option<Vec<ObjectId>>,
+    pub enabled: Option<bool>,
+    pub batch: Option<bool>,
+    pub rotate_secret: bool,
+}
+
+/// `linkIds`: link ids, each once, at most [`MAX_WEBHOOK_LINKS`].
+pub fn webhook_link_ids(field: &str, raw: &[String]) -> Result<Vec<ObjectId>, Invalid> {
+    if raw.len() > MAX_WEBHOOK_LINKS {
+        return Err(Invalid::new(
+            field,
+            format!(
+                "{field} may name at most {MAX_WEBHOOK_LINKS} links (got {}).",
+                raw.len()
+            ),
+        ));
+    }
+    let mut ids: Vec<ObjectId> = Vec::with_capacity(raw.len());
+    for (i, id) in raw.iter().enumerate() {
+        let at = format!("{field}[{i}]");
+        let id = ObjectId::parse(id.trim())
+            .map_err(|_| Invalid::new(at.clone(), format!("{at} is {id:?}, not a link id.")))?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
 }
 
 #[cfg(test)]

@@ -58,8 +58,8 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId => {
             StatusCode::BAD_REQUEST
         }
-        TagsClosed | DomainsClosed | UtmTemplatesClosed => StatusCode::FORBIDDEN,
-        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound => StatusCode::NOT_FOUND,
+        TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed => StatusCode::FORBIDDEN,
+        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound => StatusCode::NOT_FOUND,
         TagNameTaken(_)
         | UtmTemplateNameTaken(_)
         | DomainHeldElsewhere(_)

@@ -205,6 +205,10 @@ pub enum ServiceError {
     DomainsClosed,
     #[error("{0} is not a domain of this workspace.")]
     DomainNotFound(String),
+    #[error("Only the workspace's owner and managers can see and change webhooks.")]
+    WebhooksClosed,
+    #[error("Webhook not found.")]
+    WebhookNotFound,
     #[error("{0} is already verified by another workspace.")]
     DomainHeldElsewhere(String),
     #[error("{0} is already added to this workspace.")]

@@ -33,6 +33,7 @@ mod tags;
 mod team;
 mod utm_templates;
 mod visit;
+mod webhooks;
 mod workspace_settings;
 
 use std::sync::Arc;
@@ -66,6 +67,7 @@ pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use utm_templates::parse_template_id;
 pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
+pub use webhooks::WebhookWithSecret;
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
@@ -92,6 +94,8 @@ pub struct Service {
     pub mailer: Mailer,
     /// Looks custom domains' TXT records up (the functions that verify domains have one).
     pub resolver: Option<Arc<crate::dns::TxtResolver>>,
+    /// Checks and calls webhook endpoints (public addresses only).
+    pub hooks: Arc<crate::net::Fetcher>,
 }
 
 impl std::fmt::Debug for Service {
@@ -114,6 +118,16 @@ impl Service {
             list_read_budget: LIST_READ_BUDGET,
             mailer: Mailer::log_only(),
             resolver: None,
+            hooks: Arc::new(crate::net::Fetcher::public()),
+        }
+    }
+
+    /// The same service checking and calling webhook endpoints with `hooks` (tests receive on
+    /// this machine).
+    pub fn with_webhook_fetcher(self, hooks: crate::net::Fetcher) -> Self {
+        Self {
+            hooks: Arc::new(hooks),
+            ..self
         }
     }
 

@@ -244,6 +244,13 @@ pub fn utm_template_name(workspace: &ObjectId, name_key: &str) -> Key {
 /// The sort-key prefix of a workspace's UTM templates (see [`utm_template`]).
 pub const UTM_TEMPLATE_SORT_PREFIX: &str = "UTMTPL#";
 
+/// A workspace's webhook endpoint, in the workspace's partition.
+pub fn webhook(workspace: &ObjectId, webhook: &ObjectId) -> Key {
+    Key::new(format!("WS#{workspace}"), &format!("{WEBHOOK_SORT_PREFIX}{webhook}"))
+}
+
+pub const WEBHOOK_SORT_PREFIX: &str = "WEBHOOK#";
+
 pub fn tag(workspace: &ObjectId, tag: &ObjectId) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAG#{tag}"))
 }

@@ -28,6 +28,7 @@ mod team;
 mod throttle;
 mod transactions;
 mod utm_templates;
+mod webhooks;
 mod workspaces;
 
 use std::collections::HashMap;
@@ -57,6 +58,7 @@ pub use table::{
 };
 pub use tags::TagWrite;
 pub use team::{AcceptOutcome, MAX_MEMBERS, MAX_PENDING_INVITATIONS};
+pub use webhooks::WebhookWrite;
 pub use workspaces::WorkspaceView;
 
 use items::{

@@ -53,18 +53,6 @@ fn a_webhook_url_is_https_without_credentials() {
             .message,
         "url must not carry a user name or password; the signature proves who sends."
     );
-    for internal in [
-        "https://localhost/in",
-        "https://api.localhost/in",
-        "https://intranet/in",
-        "https:///in",
-    ] {
-        assert_eq!(
-            WebhookUrl::parse("url", internal).unwrap_err().message,
-            "url must be on a public address; private, loopback and link-local addresses are never called.",
-            "{internal}"
-        );
-    }
 }
 
 #[test]
