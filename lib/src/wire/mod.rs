@@ -29,6 +29,7 @@ mod records;
 pub mod schema;
 mod utm_templates;
 pub mod webhook_event;
+mod webhooks;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
 pub use bulk::{BulkInput, BulkItem, BulkItems, Submitted};
@@ -48,6 +49,7 @@ pub use utm_templates::{
     CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, TemplateIdInput, UtmTemplateInput, UtmTemplateList,
     UtmTemplateRecord,
 };
+pub use webhooks::{WebhookInput, WebhookRecord, WebhookUpdateInput};
 
 /// Which door a request came through; the two differ in a few documented details
 /// (A/B weights are percentages on HTTP and relative shares on MCP; `clicksLimit: 0`
