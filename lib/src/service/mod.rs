@@ -33,6 +33,7 @@ mod tags;
 mod team;
 mod utm_templates;
 mod visit;
+mod webhook_events;
 mod webhooks;
 mod workspace_settings;
 
@@ -67,6 +68,7 @@ pub use tags::parse_tag_id;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use utm_templates::parse_template_id;
 pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
+pub use webhook_events::{ClickedData, clicked};
 pub use webhooks::WebhookWithSecret;
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
