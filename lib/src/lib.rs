@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod origin;
 pub mod pages;
 pub mod qr;
+pub mod queue;
 pub mod redirect;
 pub mod retry;
 pub mod routing;

@@ -18,11 +18,11 @@ pub fn local_sqs_client() -> aws_sdk_sqs::Client {
     aws_sdk_sqs::Client::from_conf(config)
 }
 
-/// A new, empty dead-letter queue.
-pub async fn local_dead_letters() -> DeadLetters {
+/// A new, empty queue on the local SQS, named `<prefix>-<random>`: its client and URL.
+pub async fn new_local_sqs_queue(prefix: &str) -> (aws_sdk_sqs::Client, String) {
     let client = local_sqs_client();
     let name = format!(
-        "dead-letters-{:016x}",
+        "{prefix}-{:016x}",
         crate::clock::Entropy::next_u64(&crate::clock::OsEntropy)
     );
     let created = client
@@ -32,6 +32,12 @@ pub async fn local_dead_letters() -> DeadLetters {
         .await
         .expect("create a queue on the local SQS");
     let url = created.queue_url.expect("the created queue's URL");
+    (client, url)
+}
+
+/// A new, empty dead-letter queue.
+pub async fn local_dead_letters() -> DeadLetters {
+    let (client, url) = new_local_sqs_queue("dead-letters").await;
     DeadLetters::new(client, url)
 }
 
