@@ -64,7 +64,7 @@ use keys::SEARCH_TEXT;
 /// Attributes an update never writes: the keys and the click counter the redirect owns.
 const UNTOUCHED_BY_UPDATES: [&str; 3] = [keys::PK, keys::SK, LIMITED_CLICKS];
 
-fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
+pub(super) fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
     let created = link.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
     let mut item = encode(
         link,
@@ -78,7 +78,7 @@ fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, Sto
     Ok(item)
 }
 
-fn ref_item(link: &Link) -> Result<Item, StoreError> {
+pub(super) fn ref_item(link: &Link) -> Result<Item, StoreError> {
     let pointer = LinkRef {
         link_id: link.id.clone(),
         workspace_id: link.workspace_id.clone(),
