@@ -21,6 +21,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("store", 4),
     // Outgoing e-mail over SMTP: an outbound adapter, like the store.
     ("mail", 4),
+    // The webhook delivery queue (SQS, or in process), beside the store.
+    ("queue", 4),
     // TXT look-ups that verify custom domains: an outbound adapter too.
     ("dns", 4),
     ("analytics", 5),
