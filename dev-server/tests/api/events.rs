@@ -186,11 +186,16 @@ async fn the_location_event_from_cloudfront_is_kept_for_its_click() {
 
 /// A handler's answer to an event file in which `EVENT_LINK` is replaced by `link_id`.
 async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
+    answer_with(app, name, &[(EVENT_LINK, link_id), (EVENT_TAG, link_id)]).await
+}
+
+/// A handler's answer to an event file with each `(from, to)` of `replacements` made.
+async fn answer_with(app: &TestApp, name: &str, replacements: &[(&str, &str)]) -> (u16, Value) {
     let path = format!("{}/../events/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path)
-        .expect("event file")
-        .replace(EVENT_LINK, link_id)
-        .replace(EVENT_TAG, link_id);
+    let text = replacements.iter().fold(
+        std::fs::read_to_string(&path).expect("event file"),
+        |text, (from, to)| text.replace(from, to),
+    );
     let request = lambda_http::request::from_str(&text).expect("a valid API Gateway v2 event");
     let service: &lib::service::Service = &app.service;
     let response = match name {
@@ -212,6 +217,10 @@ async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Value) {
         "list-utm-templates.json" => list_utm_templates::handler(service, request).await,
         "create-utm-template.json" => create_utm_template::handler(service, request).await,
         "delete-utm-template.json" => delete_utm_template::handler(service, request).await,
+        "list-webhooks.json" => list_webhooks::handler(service, request).await,
+        "create-webhook.json" => create_webhook::handler(service, request).await,
+        "update-webhook.json" => update_webhook::handler(service, request).await,
+        "delete-webhook.json" => delete_webhook::handler(service, request).await,
         other => panic!("no handler for {other}"),
     }
     .expect("handler");
@@ -394,6 +403,34 @@ async fn the_utm_template_events_are_accepted_by_their_handlers() {
         "{listed}"
     );
     let (status, deleted) = answer(&app, "delete-utm-template.json", &id).await;
+    assert_eq!(status, 200, "{deleted}");
+}
+
+#[tokio::test]
+async fn the_webhook_events_are_accepted_by_their_handlers() {
+    let receiver = lib::testing::documents::DocumentServer::start().await;
+    let app = crate::helpers::spawn_reaching(&receiver).await;
+    seed_event_identity(&app).await;
+    let to_receiver = receiver.url("/in");
+    let (status, created) = answer_with(
+        &app,
+        "create-webhook.json",
+        &[("https://hooks.example.com/in", &to_receiver)],
+    )
+    .await;
+    assert_eq!(status, 200, "{created}");
+    assert!(created["secret"].as_str().unwrap().starts_with("whsec_"), "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, listed) = answer(&app, "list-webhooks.json", &id).await;
+    assert_eq!(
+        (status, listed["webhooks"][0]["batch"].as_bool()),
+        (200, Some(true)),
+        "{listed}"
+    );
+    let (status, rotated) = answer(&app, "update-webhook.json", &id).await;
+    assert_ne!(rotated["secret"], created["secret"], "{rotated}");
+    assert_eq!(status, 200, "{rotated}");
+    let (status, deleted) = answer(&app, "delete-webhook.json", &id).await;
     assert_eq!(status, 200, "{deleted}");
 }
 

@@ -115,6 +115,18 @@ pub async fn spawn_with(
     spawn_on(client, requests, configure, adjust, settings).await
 }
 
+/// An app whose webhook fetcher may reach `receiver` (loopback admitted, its certificate
+/// trusted), as the production fetcher reaches a public receiver.
+pub async fn spawn_reaching(receiver: &lib::testing::documents::DocumentServer) -> TestApp {
+    let fetcher = receiver.fetcher();
+    spawn_with(
+        |_| {},
+        move |service| service.with_webhook_fetcher(fetcher),
+        dev_server::Settings::default(),
+    )
+    .await
+}
+
 async fn spawn_on(
     client: aws_sdk_dynamodb::Client,
     requests: RequestCounter,

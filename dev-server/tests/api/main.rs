@@ -67,3 +67,4 @@ mod template;
 mod update;
 mod utm_templates;
 mod webhook_endpoints;
+mod webhooks_api;

@@ -6,18 +6,7 @@ use lib::domain::{EventTypes, NewWebhook, WebhookChange, WebhookUrl};
 use lib::service::{Access, ServiceError, WebhookWithSecret};
 use lib::testing::documents::DocumentServer;
 
-use crate::helpers::{TestApp, TestWorkspace, oid, spawn_app, spawn_with};
-
-/// An app whose webhook fetcher may reach `server` (loopback admitted, its certificate trusted).
-async fn app_reaching(server: &DocumentServer) -> TestApp {
-    let fetcher = server.fetcher();
-    spawn_with(
-        |_| {},
-        move |service| service.with_webhook_fetcher(fetcher),
-        dev_server::Settings::default(),
-    )
-    .await
-}
+use crate::helpers::{TestApp, TestWorkspace, oid, spawn_app, spawn_reaching};
 
 fn new_hook(url: &str, events: &[&str]) -> NewWebhook {
     let events: Vec<String> = events.iter().map(|e| e.to_string()).collect();
@@ -52,7 +41,7 @@ async fn member(app: &TestApp, ws: &TestWorkspace) -> Access {
 /// A receiver, an app reaching it, its owner, and one endpoint there wanting click events.
 async fn one_endpoint() -> (DocumentServer, TestApp, Access, WebhookWithSecret) {
     let server = DocumentServer::start().await;
-    let app = app_reaching(&server).await;
+    let app = spawn_reaching(&server).await;
     let ws = app.workspace().await;
     let owner = owner(&app, &ws).await;
     let created = app
@@ -171,7 +160,7 @@ async fn an_endpoint_disabled_for_failing_is_switched_on_again_with_a_clean_stre
 #[tokio::test]
 async fn a_workspace_keeps_at_most_twenty_endpoints_and_a_deleted_one_is_gone() {
     let server = DocumentServer::start().await;
-    let app = app_reaching(&server).await;
+    let app = spawn_reaching(&server).await;
     let ws = app.workspace().await;
     let owner = owner(&app, &ws).await;
     let mut ids = Vec::new();

@@ -55,9 +55,8 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
-        WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId => {
-            StatusCode::BAD_REQUEST
-        }
+        WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId
+        | WebhookIdRequired | InvalidWebhookId => StatusCode::BAD_REQUEST,
         TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed => StatusCode::FORBIDDEN,
         TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound => StatusCode::NOT_FOUND,
         TagNameTaken(_)

@@ -292,6 +292,39 @@ pub const DELETE_UTM_TEMPLATE: Function = Function {
     ..PLAIN
 };
 
+pub const LIST_WEBHOOKS: Function = Function {
+    name: "list-webhooks",
+    logical_id: "ListWebhooksFunction",
+    routes: &[service("GET", "/apiv1/webhooks"), service("HEAD", "/apiv1/webhooks")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    ..PLAIN
+};
+
+/// Creating an endpoint resolves its host (public addresses only) before it is written.
+pub const CREATE_WEBHOOK: Function = Function {
+    name: "create-webhook",
+    logical_id: "CreateWebhookFunction",
+    routes: &[service("POST", "/apiv1/webhook/create")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    ..PLAIN
+};
+
+pub const UPDATE_WEBHOOK: Function = Function {
+    name: "update-webhook",
+    logical_id: "UpdateWebhookFunction",
+    routes: &[service("PUT", "/apiv1/webhook/update")],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+    ..PLAIN
+};
+
+pub const DELETE_WEBHOOK: Function = Function {
+    name: "delete-webhook",
+    logical_id: "DeleteWebhookFunction",
+    routes: &[service("DELETE", "/apiv1/webhook/delete")],
+    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    ..PLAIN
+};
+
 pub const LIST_DOMAINS: Function = Function {
     name: "list-domains",
     logical_id: "ListDomainsFunction",
@@ -456,6 +489,10 @@ pub const FUNCTIONS: &[Function] = &[
     LIST_UTM_TEMPLATES,
     CREATE_UTM_TEMPLATE,
     DELETE_UTM_TEMPLATE,
+    LIST_WEBHOOKS,
+    CREATE_WEBHOOK,
+    UPDATE_WEBHOOK,
+    DELETE_WEBHOOK,
     LIST_DOMAINS,
     MCP,
     API_DOCS,

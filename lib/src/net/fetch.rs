@@ -36,7 +36,7 @@ pub struct Limits {
 pub enum FetchError {
     #[error("it is not an https URL")]
     NotHttps(String),
-    #[error("it names port {0}; documents are fetched from the standard https port (443) only")]
+    #[error("it names port {0}; only the standard https port (443) is called")]
     Port(u16),
     #[error("its host name does not resolve")]
     Unresolvable(String),

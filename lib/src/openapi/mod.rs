@@ -16,6 +16,7 @@ pub mod page;
 mod surfaces;
 mod utm_templates;
 mod visitor_door;
+mod webhooks;
 
 use std::sync::LazyLock;
 
@@ -113,6 +114,7 @@ fn build() -> Value {
     operations.extend(conversions::operations(&mut schemas));
     operations.extend(catalogue::operations(&mut schemas));
     operations.extend(utm_templates::operations(&mut schemas));
+    operations.extend(webhooks::operations(&mut schemas));
     for (function, op) in operations {
         let Some(first) = function.routes.first() else {
             continue;
@@ -244,6 +246,10 @@ fn build() -> Value {
                 (
                     "UTM templates",
                     "Named sets of the five UTM fields a link's `utm` can be filled from.",
+                ),
+                (
+                    "Webhooks",
+                    "Endpoints told of links created, changed, deleted and clicked, signed as Standard Webhooks says.",
                 ),
                 (
                     "MCP",

@@ -209,6 +209,10 @@ pub enum ServiceError {
     WebhooksClosed,
     #[error("Webhook not found.")]
     WebhookNotFound,
+    #[error("webhookId is required.")]
+    WebhookIdRequired,
+    #[error("Invalid webhookId format.")]
+    InvalidWebhookId,
     #[error("{0} is already verified by another workspace.")]
     DomainHeldElsewhere(String),
     #[error("{0} is already added to this workspace.")]

@@ -69,7 +69,7 @@ pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use utm_templates::parse_template_id;
 pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
 pub use webhook_events::{ClickedData, clicked};
-pub use webhooks::WebhookWithSecret;
+pub use webhooks::{WebhookWithSecret, parse_webhook_id};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};

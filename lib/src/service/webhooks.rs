@@ -7,6 +7,16 @@ use super::{Access, Service, ServiceError};
 use crate::domain::{Invalid, MAX_WEBHOOKS, NewWebhook, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl};
 use crate::ids::ObjectId;
 use crate::store::{TagWrite, WebhookWrite};
+use crate::wire::{CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookRecord};
+
+/// The `webhookId` of a request, required and well formed.
+pub fn parse_webhook_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
+    let raw = raw
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .ok_or(ServiceError::WebhookIdRequired)?;
+    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWebhookId)
+}
 
 /// An endpoint with the secret to show its owner now (created, or rotated).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +35,24 @@ impl WebhookWithSecret {
             "Webhook updated with a new secret. The old one keeps signing beside it for 24 hours."
         } else {
             "Webhook updated."
+        }
+    }
+
+    /// The answer to a creation: the id and the secret, shown this once.
+    pub fn created(&self) -> CreatedWebhook {
+        CreatedWebhook {
+            message: self.created_message().into(),
+            id: self.webhook.id.to_string(),
+            secret: self.secret.as_ref().map(|s| s.expose().to_string()).unwrap_or_default(),
+        }
+    }
+
+    /// The answer to a change: the endpoint as now listed, and a rotated secret.
+    pub fn updated(&self) -> UpdatedWebhook {
+        UpdatedWebhook {
+            message: self.updated_message().into(),
+            webhook: WebhookRecord::from(&self.webhook),
+            secret: self.secret.as_ref().map(|s| s.expose().to_string()),
         }
     }
 }
@@ -122,10 +150,12 @@ impl Service {
     }
 
     /// Deletes an endpoint; what was queued for it is dropped at delivery.
-    pub async fn delete_webhook(&self, access: &Access, id: &ObjectId) -> Result<(), ServiceError> {
+    pub async fn delete_webhook(&self, access: &Access, id: &ObjectId) -> Result<DeletedWebhook, ServiceError> {
         may_manage(access)?;
         if self.store.delete_webhook(&access.workspace.id, id).await? {
-            Ok(())
+            Ok(DeletedWebhook {
+                message: "Webhook deleted.".into(),
+            })
         } else {
             Err(ServiceError::WebhookNotFound)
         }

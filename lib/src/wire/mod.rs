@@ -49,7 +49,10 @@ pub use utm_templates::{
     CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, TemplateIdInput, UtmTemplateInput, UtmTemplateList,
     UtmTemplateRecord,
 };
-pub use webhooks::{WebhookInput, WebhookRecord, WebhookUpdateInput};
+pub use webhooks::{
+    CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookIdInput, WebhookInput, WebhookList, WebhookRecord,
+    WebhookUpdateInput,
+};
 
 /// Which door a request came through; the two differ in a few documented details
 /// (A/B weights are percentages on HTTP and relative shares on MCP; `clicksLimit: 0`

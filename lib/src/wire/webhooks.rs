@@ -135,6 +135,55 @@ impl From<&Webhook> for WebhookRecord {
     }
 }
 
+/// `GET /webhooks`: `{ webhooks }`, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct WebhookList {
+    pub webhooks: Vec<WebhookRecord>,
+}
+
+impl WebhookList {
+    pub fn of(webhooks: &[Webhook]) -> Self {
+        Self {
+            webhooks: webhooks.iter().map(WebhookRecord::from).collect(),
+        }
+    }
+}
+
+/// `POST /webhook/create`: `{ message, id, secret }`, the one time the secret is shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct CreatedWebhook {
+    pub message: String,
+    pub id: String,
+    /// `whsec_` and the base64 of 32 random bytes: the key a receiver verifies signatures with.
+    pub secret: String,
+}
+
+/// `PUT /webhook/update`: `{ message, webhook, secret? }`; `secret` only when it was rotated.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct UpdatedWebhook {
+    pub message: String,
+    pub webhook: WebhookRecord,
+    /// The new secret, when `rotateSecret` asked for one; shown this once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+}
+
+/// `DELETE /webhook/delete`: `{ message }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct DeletedWebhook {
+    pub message: String,
+}
+
+/// `DELETE /webhook/delete`: the endpoint to delete.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WebhookIdInput {
+    /// The endpoint's id (24 hexadecimal characters).
+    #[serde(default, deserialize_with = "any_as_text")]
+    #[schemars(regex(pattern = super::schema::OBJECT_ID_PATTERN))]
+    pub webhook_id: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
