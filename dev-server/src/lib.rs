@@ -29,6 +29,8 @@ pub mod dynamodb_count;
 
 pub mod streams;
 
+pub mod webhooks;
+
 /// How long the dev server keeps reading a body it already answered as too large (so the
 /// client reads the answer instead of a reset connection).
 const DRAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
@@ -44,6 +46,10 @@ pub struct Functions {
     pub location: LocationDoor,
     /// The `click-aggregator` function, fed from the table's stream.
     pub aggregator: streams::StreamPoller,
+    /// The `webhook-producer` function, fed from the table's stream, queueing deliveries.
+    pub webhook_producer: streams::StreamPoller,
+    /// The `webhook-worker` function, fed from the delivery queue.
+    pub webhook_worker: webhooks::WebhookWorker,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
     /// The page functions (`account`, `app`; settings from `PUBLIC_BASE_URL`).
@@ -60,6 +66,9 @@ impl Functions {
     /// a test-only fetcher).
     pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
         let site = lib::pages::Site::new(service.clone(), settings.pages);
+        let webhook_queue = settings
+            .webhook_queue
+            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY));
         let location_key = settings
             .location_key
             .unwrap_or_else(|| lib::redirect::random_location_key(service.entropy.as_ref()));
@@ -73,9 +82,17 @@ impl Functions {
                 })),
             location: LocationDoor::new(service.clone(), location_key),
             aggregator: streams::StreamPoller::new(
-                streams,
+                streams.clone(),
                 settings.aggregator_service.unwrap_or_else(|| service.clone()),
             ),
+            webhook_producer: streams::StreamPoller::for_consumer(
+                streams,
+                streams::Consumer::WebhookProducer {
+                    service: service.clone(),
+                    queue: webhook_queue.clone(),
+                },
+            ),
+            webhook_worker: webhooks::WebhookWorker::new(service.clone(), webhook_queue),
             dynamodb_counts: settings.dynamodb_counts,
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
@@ -110,6 +127,9 @@ pub struct Settings {
     /// The click aggregator's own service (with its own client, as its Lambda has); the
     /// functions' service when `None`.
     pub aggregator_service: Option<Service>,
+    /// Where webhook deliveries wait: SQS when `WEBHOOK_QUEUE_URL` is set, else a queue in
+    /// this process (see `lib::queue` for what it emulates).
+    pub webhook_queue: Option<lib::queue::Queue>,
 }
 
 impl Settings {
@@ -131,6 +151,7 @@ impl Settings {
             },
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
             aggregator_service: None,
+            webhook_queue: lib::service::webhook_queue_from_env(),
         })
     }
 }
@@ -168,6 +189,10 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     let functions = Functions::with_settings(service, streams, settings);
     let aggregator = functions.clone();
     tokio::spawn(async move { aggregator.aggregator.run(std::time::Duration::from_secs(1)).await });
+    let producer = functions.clone();
+    tokio::spawn(async move { producer.webhook_producer.run(std::time::Duration::from_secs(1)).await });
+    let worker = functions.clone();
+    tokio::spawn(async move { worker.webhook_worker.run().await });
     tokio::spawn(recheck_domains(functions.service.clone()));
     tokio::select! {
         result = serve(listener, functions) => result?,

@@ -1,14 +1,18 @@
 //! The dev server's stand-in for Lambda's DynamoDB Streams event source: reads the table's
-//! stream (DynamoDB Local has one) shard by shard, in order, and hands the raw-click
-//! records to the same fold the `click-aggregator` function runs.
+//! stream (DynamoDB Local has one) shard by shard, in order, and hands the records to what a
+//! consumer function runs: the raw clicks to the `click-aggregator`'s fold, every change to the
+//! `webhook-producer`. Each consumer has its own poller and positions, as each Lambda event
+//! source mapping has.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use aws_sdk_dynamodbstreams::Client as StreamsClient;
-use aws_sdk_dynamodbstreams::types::{OperationType, ShardIteratorType};
+use aws_sdk_dynamodbstreams::types::{OperationType, Record, ShardIteratorType};
 use lib::analytics::{FoldReport, StreamRecord};
+use lib::queue::Queue;
 use lib::service::Service;
+use lib::store::{ChangeName, StreamChange};
 use tokio::sync::Mutex;
 
 /// Where reading stopped in each shard.
@@ -33,21 +37,36 @@ fn failed(e: impl std::fmt::Display) -> StreamError {
     StreamError(e.to_string())
 }
 
-/// Polls one table's stream.
+/// What a poller hands the stream's records to.
+#[derive(Debug)]
+pub enum Consumer {
+    /// The click aggregator's fold.
+    Aggregator(Service),
+    /// The webhook producer, queueing on `queue`.
+    WebhookProducer { service: Service, queue: Queue },
+}
+
+/// Polls one table's stream for one consumer.
 #[derive(Debug)]
 pub struct StreamPoller {
     streams: StreamsClient,
-    service: Service,
+    consumer: Consumer,
     positions: Mutex<Positions>,
     /// The table's stream, looked up once (as Lambda's event source mapping knows it).
     stream_arn: tokio::sync::OnceCell<String>,
 }
 
 impl StreamPoller {
+    /// The click aggregator's poller.
     pub fn new(streams: StreamsClient, service: Service) -> Self {
+        Self::for_consumer(streams, Consumer::Aggregator(service))
+    }
+
+    /// A poller feeding `consumer`.
+    pub fn for_consumer(streams: StreamsClient, consumer: Consumer) -> Self {
         Self {
             streams,
-            service,
+            consumer,
             positions: Mutex::new(Positions::default()),
             stream_arn: tokio::sync::OnceCell::new(),
         }
@@ -114,8 +133,14 @@ impl StreamPoller {
         Ok(total)
     }
 
+    fn service(&self) -> &Service {
+        match &self.consumer {
+            Consumer::Aggregator(service) | Consumer::WebhookProducer { service, .. } => service,
+        }
+    }
+
     async fn find_stream(&self) -> Result<String, StreamError> {
-        self.service
+        self.service()
             .table_stream()
             .await
             .map_err(|e| failed(lib::telemetry::error_chain(&e)))?
@@ -139,29 +164,14 @@ impl StreamPoller {
                 .await
                 .map_err(failed)?;
             let records = out.records.unwrap_or_default();
-            let mut clicks = Vec::new();
-            let mut last = None;
-            for record in &records {
-                let Some(change) = &record.dynamodb else { continue };
-                last = change.sequence_number.clone();
-                if record.event_name != Some(OperationType::Insert) {
-                    continue;
-                }
-                let (Some(sequence), Some(image)) = (&change.sequence_number, &change.new_image) else {
-                    continue;
-                };
-                let image: HashMap<String, aws_sdk_dynamodb::types::AttributeValue> =
-                    serde_dynamo::Item::from(image.clone()).into();
-                if let Some(parsed) = StreamRecord::from_image(sequence, image) {
-                    clicks.push(parsed.map_err(failed)?);
-                }
-            }
-            if !clicks.is_empty() {
-                let folded = self.service.fold_stream(&clicks).await.map_err(failed)?;
-                report.records += folded.records;
-                report.updates_applied += folded.updates_applied;
-                report.updates_skipped += folded.updates_skipped;
-            }
+            let last = records
+                .iter()
+                .rev()
+                .find_map(|r| r.dynamodb.as_ref().and_then(|c| c.sequence_number.clone()));
+            let consumed = self.consume(&records).await?;
+            report.records += consumed.records;
+            report.updates_applied += consumed.updates_applied;
+            report.updates_skipped += consumed.updates_skipped;
             match (out.next_shard_iterator, records.is_empty()) {
                 (None, _) => {
                     positions.shards.insert(shard.to_string(), Position::Closed);
@@ -181,6 +191,49 @@ impl StreamPoller {
                     }
                     iterator = next;
                 }
+            }
+        }
+    }
+
+    /// Hands one page of records to the consumer. For the webhook producer, `records` counts
+    /// the changes read and `updates_applied` the deliveries queued.
+    async fn consume(&self, records: &[Record]) -> Result<FoldReport, StreamError> {
+        match &self.consumer {
+            Consumer::Aggregator(service) => {
+                let mut clicks = Vec::new();
+                for record in records {
+                    if record.event_name != Some(OperationType::Insert) {
+                        continue;
+                    }
+                    let Some(change) = &record.dynamodb else { continue };
+                    let (Some(sequence), Some(image)) = (&change.sequence_number, &change.new_image) else {
+                        continue;
+                    };
+                    let image: HashMap<String, aws_sdk_dynamodb::types::AttributeValue> =
+                        serde_dynamo::Item::from(image.clone()).into();
+                    if let Some(parsed) = StreamRecord::from_image(sequence, image) {
+                        clicks.push(parsed.map_err(failed)?);
+                    }
+                }
+                if clicks.is_empty() {
+                    return Ok(FoldReport::default());
+                }
+                service.fold_stream(&clicks).await.map_err(failed)
+            }
+            Consumer::WebhookProducer { service, queue } => {
+                let changes: Vec<StreamChange> = records.iter().filter_map(change_of).collect();
+                if changes.is_empty() {
+                    return Ok(FoldReport::default());
+                }
+                let produced = service
+                    .produce_webhook_events(queue, &changes)
+                    .await
+                    .map_err(|e| failed(lib::telemetry::error_chain(&e)))?;
+                Ok(FoldReport {
+                    records: produced.records,
+                    updates_applied: produced.deliveries,
+                    ..FoldReport::default()
+                })
             }
         }
     }
@@ -221,4 +274,27 @@ impl StreamPoller {
             tokio::time::sleep(every).await;
         }
     }
+}
+
+/// A record of the streams API as the change Lambda would hand the producer.
+fn change_of(record: &Record) -> Option<StreamChange> {
+    let change = record.dynamodb.as_ref()?;
+    let name = ChangeName::parse(record.event_name.as_ref()?.as_str())?;
+    let image = |image: &Option<HashMap<String, aws_sdk_dynamodbstreams::types::AttributeValue>>| {
+        image.as_ref().map(|image| {
+            let item: HashMap<String, aws_sdk_dynamodb::types::AttributeValue> =
+                serde_dynamo::Item::from(image.clone()).into();
+            item
+        })
+    };
+    Some(StreamChange {
+        id: record.event_id.clone()?,
+        name,
+        at: change
+            .approximate_creation_date_time
+            .and_then(|t| chrono::DateTime::from_timestamp(t.secs(), 0))
+            .unwrap_or_default(),
+        old: image(&change.old_image),
+        new: image(&change.new_image),
+    })
 }

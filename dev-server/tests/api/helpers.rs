@@ -115,10 +115,9 @@ pub async fn spawn_with(
     spawn_on(client, requests, configure, adjust, settings).await
 }
 
-/// An app whose webhook fetcher may reach `receiver` (loopback admitted, its certificate
-/// trusted), as the production fetcher reaches a public receiver.
-pub async fn spawn_reaching(receiver: &lib::testing::documents::DocumentServer) -> TestApp {
-    let fetcher = receiver.fetcher();
+/// An app whose webhooks go through `fetcher` (a test receiver's: loopback admitted, its
+/// certificate trusted), as the production fetcher reaches a public receiver.
+pub async fn spawn_reaching(fetcher: lib::net::Fetcher) -> TestApp {
     spawn_with(
         |_| {},
         move |service| service.with_webhook_fetcher(fetcher),

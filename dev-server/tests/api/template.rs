@@ -273,6 +273,40 @@ fn only_the_redirect_may_send_to_the_dead_letter_queue_and_it_is_told_where_the_
     }
 }
 
+#[test]
+fn only_the_webhook_producer_and_worker_are_told_of_the_delivery_queue_and_it_has_a_dead_letter_queue() {
+    let template = template();
+    for (id, function) in functions(&template) {
+        let told = &function["Properties"]["Environment"]["Variables"][lib::service::WEBHOOK_QUEUE_VARIABLE];
+        if id == "WebhookProducerFunction" || id == "WebhookWorkerFunction" {
+            assert_eq!(text(untagged(told)), "WebhookDeliveries", "{id}");
+        } else {
+            assert!(told.is_null(), "{id} is not told of the webhook queue");
+        }
+    }
+    let queue = &template["Resources"]["WebhookDeliveries"]["Properties"];
+    assert_eq!(
+        queue["VisibilityTimeout"].as_u64(),
+        Some(lib::service::WEBHOOK_QUEUE_VISIBILITY.as_secs())
+    );
+    assert_eq!(
+        text(untagged(&queue["RedrivePolicy"]["deadLetterTargetArn"])),
+        "WebhookDeadLetters.Arn"
+    );
+    let alarm = &template["Resources"]["WebhookDeadLettersAlarm"]["Properties"];
+    assert_eq!(
+        text(untagged(&alarm["Dimensions"][0]["Value"])),
+        "WebhookDeadLetters.QueueName"
+    );
+    let worker = &template["Resources"]["WebhookWorkerFunction"]["Properties"];
+    let source = &worker["Events"]["Deliveries"]["Properties"];
+    assert_eq!(
+        source["FunctionResponseTypes"][0].as_str(),
+        Some("ReportBatchItemFailures")
+    );
+    assert!(worker["Timeout"].as_u64().unwrap() * 6 <= queue["VisibilityTimeout"].as_u64().unwrap());
+}
+
 /// Mail leaves from the functions that send it (invitations, password resets, verification),
 /// through the `SmtpUrl` parameter (its credentials never echoed) and `SmtpFrom`.
 #[test]

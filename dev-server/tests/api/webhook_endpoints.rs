@@ -41,7 +41,7 @@ async fn member(app: &TestApp, ws: &TestWorkspace) -> Access {
 /// A receiver, an app reaching it, its owner, and one endpoint there wanting click events.
 async fn one_endpoint() -> (DocumentServer, TestApp, Access, WebhookWithSecret) {
     let server = DocumentServer::start().await;
-    let app = spawn_reaching(&server).await;
+    let app = spawn_reaching(server.fetcher()).await;
     let ws = app.workspace().await;
     let owner = owner(&app, &ws).await;
     let created = app
@@ -160,7 +160,7 @@ async fn an_endpoint_disabled_for_failing_is_switched_on_again_with_a_clean_stre
 #[tokio::test]
 async fn a_workspace_keeps_at_most_twenty_endpoints_and_a_deleted_one_is_gone() {
     let server = DocumentServer::start().await;
-    let app = spawn_reaching(&server).await;
+    let app = spawn_reaching(server.fetcher()).await;
     let ws = app.workspace().await;
     let owner = owner(&app, &ws).await;
     let mut ids = Vec::new();

@@ -11,7 +11,7 @@ use crate::permissions::assert_allowed;
 /// A receiver, an app reaching it, and a workspace.
 async fn reaching() -> (DocumentServer, TestApp, TestWorkspace) {
     let receiver = DocumentServer::start().await;
-    let app = spawn_reaching(&receiver).await;
+    let app = spawn_reaching(receiver.fetcher()).await;
     let ws = app.workspace().await;
     (receiver, app, ws)
 }

@@ -3,8 +3,11 @@
 //! time and the jitter's randomness come from outside.
 
 use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
 
+use super::EventType;
 use crate::clock::Entropy;
+use crate::ids::ObjectId;
 
 /// How long one attempt may take, connection to last byte.
 pub const ATTEMPT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -26,9 +29,11 @@ pub const DISABLE_AFTER: Duration = Duration::days(3);
 pub enum Answer {
     /// The receiver answered with this status (and, for 429 and 503, perhaps a `Retry-After`).
     Status { code: u16, retry_after: Option<Duration> },
-    /// No answer: the connection failed, TLS failed, the address was refused, or it took longer
-    /// than [`ATTEMPT_TIMEOUT`].
+    /// No answer: the connection failed, TLS failed, or it took longer than [`ATTEMPT_TIMEOUT`].
     Unanswered,
+    /// Not called: its host now resolves to an address that is not public (or names another
+    /// port). Never retried: the endpoint must be changed.
+    NotAllowed,
 }
 
 /// What becomes of the event after an attempt.
@@ -49,12 +54,15 @@ pub enum GaveUp {
     Refused(u16),
     /// Its 24 hours of retries are over.
     Expired,
+    /// Its URL may not be called (see [`Answer::NotAllowed`]).
+    NotAllowed,
 }
 
 impl Answer {
     fn retryable(self) -> bool {
         match self {
             Self::Unanswered => true,
+            Self::NotAllowed => false,
             Self::Status { code, .. } => code == 429 || (500..600).contains(&code),
         }
     }
@@ -73,10 +81,10 @@ pub fn judge(
         return Verdict::Delivered;
     }
     if !answer.retryable() {
-        let Answer::Status { code, .. } = answer else {
-            unreachable!("an unanswered attempt is retried")
-        };
-        return Verdict::GiveUp(GaveUp::Refused(code));
+        return Verdict::GiveUp(match answer {
+            Answer::Status { code, .. } => GaveUp::Refused(code),
+            _ => GaveUp::NotAllowed,
+        });
     }
     let wait = match answer {
         Answer::Status {
@@ -114,6 +122,45 @@ pub fn streak(
     }
     let since = failing_since.unwrap_or(now);
     (Some(since), now - since >= DISABLE_AFTER)
+}
+
+/// How long the log keeps an attempt.
+pub const DELIVERY_LOG_DAYS: i64 = 7;
+
+/// What an attempt came to, as the log shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AttemptOutcome {
+    Delivered,
+    /// It failed and is tried again at `nextAttemptAt`.
+    Retrying,
+    /// It failed and is not tried again.
+    Failed,
+}
+
+/// One attempt to deliver, as the endpoint's log keeps it (7 days): nothing of the body or of
+/// the receiver's answer but its status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryAttempt {
+    pub webhook_id: ObjectId,
+    /// The `webhook-id` the delivery carried.
+    pub delivery_id: String,
+    pub kind: EventType,
+    pub events: u32,
+    /// 1 for the first attempt.
+    pub attempt: u32,
+    pub at: DateTime<Utc>,
+    pub outcome: AttemptOutcome,
+    /// The receiver's status, when it answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_code: Option<u16>,
+    /// Why it failed without an answer, or why it is not tried again, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub duration_ms: u64,
 }
 
 #[cfg(test)]
@@ -159,6 +206,15 @@ mod tests {
                 Verdict::GiveUp(GaveUp::Refused(code))
             );
         }
+    }
+
+    #[test]
+    fn a_url_that_may_no_longer_be_called_is_given_up_at_once() {
+        let now = Utc::now();
+        assert_eq!(
+            judge(Answer::NotAllowed, 1, now, now, &SeededEntropy::new(1)),
+            Verdict::GiveUp(GaveUp::NotAllowed)
+        );
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | DomainHeldElsewhere(_)
         | DomainAlreadyAdded(_)
         | DomainInUse { .. } => StatusCode::CONFLICT,
-        Internal(_) | MailFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        Internal(_) | MailFailed(_) | QueueFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -124,7 +124,7 @@ impl ErrorBody {
             scope: None,
         };
         match err {
-            ServiceError::Internal(_) | ServiceError::MailFailed(_) => {
+            ServiceError::Internal(_) | ServiceError::MailFailed(_) | ServiceError::QueueFailed(_) => {
                 body.error = "Internal server error.".into();
                 body.request_id = Some(request_id.to_string());
             }
@@ -156,7 +156,10 @@ pub fn error_body(err: &ServiceError, request_id: &str) -> Value {
 
 /// The response for a failure; internal ones are logged with their whole source chain.
 pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
-    if matches!(err, ServiceError::Internal(_) | ServiceError::MailFailed(_)) {
+    if matches!(
+        err,
+        ServiceError::Internal(_) | ServiceError::MailFailed(_) | ServiceError::QueueFailed(_)
+    ) {
         tracing::error!(request_id, error = %crate::telemetry::error_chain(err), "request failed");
     }
     let mut response = json_response(status_of(err), &error_body(err, request_id));

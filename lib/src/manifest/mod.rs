@@ -350,6 +350,24 @@ pub const CLICK_AGGREGATOR: Function = Function {
     ..PLAIN
 };
 
+/// The table's second stream consumer: reads each workspace's webhook endpoints (a `Query`) and
+/// queues deliveries (its SQS permission is the template's).
+pub const WEBHOOK_PRODUCER: Function = Function {
+    name: "webhook-producer",
+    logical_id: "WebhookProducerFunction",
+    table_actions: &[QUERY],
+    ..PLAIN
+};
+
+/// Delivers queued webhook events: reads the endpoint, logs the attempt, keeps its failing
+/// streak.
+pub const WEBHOOK_WORKER: Function = Function {
+    name: "webhook-worker",
+    logical_id: "WebhookWorkerFunction",
+    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    ..PLAIN
+};
+
 pub const REDIRECT: Function = Function {
     name: "redirect",
     logical_id: "RedirectFunction",
@@ -493,6 +511,8 @@ pub const FUNCTIONS: &[Function] = &[
     CREATE_WEBHOOK,
     UPDATE_WEBHOOK,
     DELETE_WEBHOOK,
+    WEBHOOK_PRODUCER,
+    WEBHOOK_WORKER,
     LIST_DOMAINS,
     MCP,
     API_DOCS,

@@ -136,7 +136,7 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
     let status = crate::http::status_of(err);
     let request_id = crate::http::request_id(page.req);
     let (title, message, request_id) = match err {
-        ServiceError::Internal(_) | ServiceError::MailFailed(_) => {
+        ServiceError::Internal(_) | ServiceError::MailFailed(_) | ServiceError::QueueFailed(_) => {
             tracing::error!(request_id, error = %crate::telemetry::error_chain(err), "page failed");
             (
                 "Something went wrong",

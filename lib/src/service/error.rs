@@ -224,6 +224,9 @@ pub enum ServiceError {
     /// The mail server refused or could not be reached (500; the link can be sent again).
     #[error("internal failure")]
     MailFailed(#[source] crate::mail::MailError),
+    /// The delivery queue could not be reached (500).
+    #[error("internal failure")]
+    QueueFailed(#[source] crate::queue::QueueError),
 }
 
 impl From<StoreError> for ServiceError {

@@ -10,7 +10,7 @@
 
 use super::keys::{self, LINK_PARTITION_PREFIX, LINK_SORT_KEY};
 use super::links::decode_link;
-use super::{Item, LinkRef, StoreError, StoredLink, decode};
+use super::{ChangeName, Item, LinkRef, StoreError, StoredLink, decode};
 
 /// A link's life event.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,10 +34,10 @@ fn is_link_pointer(image: &Item) -> bool {
         && key_of(image, keys::SK).as_deref() == Some("REF")
 }
 
-/// The link event a stream record is (`INSERT`, `MODIFY` or `REMOVE`, with its images), if any.
-pub fn link_change(event_name: &str, old: Option<Item>, new: Option<Item>) -> Result<Option<LinkChange>, StoreError> {
-    Ok(match (event_name, old, new) {
-        ("INSERT", _, Some(new)) if is_link_item(&new) => {
+/// The link event a stream record is (its change and images), if any.
+pub fn link_change(name: ChangeName, old: Option<Item>, new: Option<Item>) -> Result<Option<LinkChange>, StoreError> {
+    Ok(match (name, old, new) {
+        (ChangeName::Insert, _, Some(new)) if is_link_item(&new) => {
             let link = decode_link(new)?;
             Some(if link.version <= 1 {
                 LinkChange::Created(link)
@@ -45,12 +45,12 @@ pub fn link_change(event_name: &str, old: Option<Item>, new: Option<Item>) -> Re
                 LinkChange::Updated(link)
             })
         }
-        ("MODIFY", Some(old), Some(new)) if is_link_item(&new) => {
+        (ChangeName::Modify, Some(old), Some(new)) if is_link_item(&new) => {
             let before = decode_link(old)?;
             let after = decode_link(new)?;
             (after.version != before.version).then_some(LinkChange::Updated(after))
         }
-        ("REMOVE", Some(old), _) if is_link_pointer(&old) => Some(LinkChange::Deleted(decode(old)?)),
+        (ChangeName::Remove, Some(old), _) if is_link_pointer(&old) => Some(LinkChange::Deleted(decode(old)?)),
         _ => None,
     })
 }
@@ -69,13 +69,13 @@ mod tests {
 
     #[test]
     fn a_new_link_item_at_version_one_is_a_new_link() {
-        let change = link_change("INSERT", None, Some(link_item(&link(), 1, 0).unwrap())).unwrap();
+        let change = link_change(ChangeName::Insert, None, Some(link_item(&link(), 1, 0).unwrap())).unwrap();
         assert!(matches!(change, Some(LinkChange::Created(stored)) if stored.link == link()));
     }
 
     #[test]
     fn a_new_link_item_at_a_later_version_is_a_moved_link() {
-        let change = link_change("INSERT", None, Some(link_item(&link(), 4, 2).unwrap())).unwrap();
+        let change = link_change(ChangeName::Insert, None, Some(link_item(&link(), 4, 2).unwrap())).unwrap();
         assert!(matches!(change, Some(LinkChange::Updated(stored)) if stored.version == 4));
     }
 
@@ -84,12 +84,12 @@ mod tests {
         let before = link_item(&link(), 2, 0).unwrap();
         let counted = link_item(&link(), 2, 1).unwrap();
         assert_eq!(
-            link_change("MODIFY", Some(before.clone()), Some(counted)).unwrap(),
+            link_change(ChangeName::Modify, Some(before.clone()), Some(counted)).unwrap(),
             None
         );
         let edited = link_item(&link(), 3, 0).unwrap();
         assert!(matches!(
-            link_change("MODIFY", Some(before), Some(edited)).unwrap(),
+            link_change(ChangeName::Modify, Some(before), Some(edited)).unwrap(),
             Some(LinkChange::Updated(_))
         ));
     }
@@ -97,10 +97,10 @@ mod tests {
     #[test]
     fn a_deletion_is_told_by_the_pointer_not_by_the_link_item() {
         assert_eq!(
-            link_change("REMOVE", Some(link_item(&link(), 2, 0).unwrap()), None).unwrap(),
+            link_change(ChangeName::Remove, Some(link_item(&link(), 2, 0).unwrap()), None).unwrap(),
             None
         );
-        let deleted = link_change("REMOVE", Some(ref_item(&link()).unwrap()), None).unwrap();
+        let deleted = link_change(ChangeName::Remove, Some(ref_item(&link()).unwrap()), None).unwrap();
         assert!(matches!(deleted, Some(LinkChange::Deleted(pointer)) if pointer.link_id == link().id));
     }
 
@@ -115,6 +115,6 @@ mod tests {
             keys::SK.into(),
             aws_sdk_dynamodb::types::AttributeValue::S("TAG#y".into()),
         );
-        assert_eq!(link_change("INSERT", None, Some(tag)).unwrap(), None);
+        assert_eq!(link_change(ChangeName::Insert, None, Some(tag)).unwrap(), None);
     }
 }

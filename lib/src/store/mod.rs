@@ -23,12 +23,14 @@ mod oauth;
 pub mod rollups;
 mod sessions;
 mod sign_in;
+mod stream_changes;
 mod table;
 mod tags;
 mod team;
 mod throttle;
 mod transactions;
 mod utm_templates;
+mod webhook_deliveries;
 mod webhooks;
 mod workspaces;
 
@@ -55,11 +57,13 @@ pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use locations::SharedLocation;
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
+pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table, latest_stream_arn,
 };
 pub use tags::TagWrite;
 pub use team::{AcceptOutcome, MAX_MEMBERS, MAX_PENDING_INVITATIONS};
+pub use webhook_deliveries::RECENT_DELIVERIES;
 pub use webhooks::WebhookWrite;
 pub use workspaces::WorkspaceView;
 

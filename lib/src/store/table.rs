@@ -66,7 +66,7 @@ pub struct TableDefinition {
     pub range_key: &'static str,
     pub indexes: &'static [IndexDefinition],
     pub ttl_attribute: &'static str,
-    /// What the stream carries (`NEW_IMAGE`: the click aggregator reads new clicks).
+    /// What the stream carries (`NEW_AND_OLD_IMAGES`: the click aggregator reads new clicks, the webhook producer a link's old and new settings).
     pub stream_view: &'static str,
 }
 
@@ -88,7 +88,7 @@ pub const DEFINITION: TableDefinition = TableDefinition {
         },
     ],
     ttl_attribute: keys::TTL,
-    stream_view: "NEW_IMAGE",
+    stream_view: "NEW_AND_OLD_IMAGES",
 };
 
 /// Creates the table of [`DEFINITION`] and enables its TTL.

@@ -18,7 +18,7 @@ use tokio_rustls::TlsAcceptor;
 
 use crate::net::{AddressPolicy, Fetcher};
 
-type Body = http_body_util::Either<
+pub type Body = http_body_util::Either<
     Full<Bytes>,
     StreamBody<futures::stream::Iter<std::vec::IntoIter<Result<Frame<Bytes>, Infallible>>>>,
 >;
@@ -40,36 +40,46 @@ struct Served {
     cache_control: Option<String>,
 }
 
+/// Serves https on a free loopback port with a fresh self-signed certificate for `localhost`,
+/// each request answered by `handler`; answers the port and the certificate to trust.
+pub async fn serve_https<F, Fut>(handler: F) -> (u16, CertificateDer<'static>)
+where
+    F: Fn(hyper::Request<hyper::body::Incoming>) -> Fut + Clone + Send + Sync + 'static,
+    Fut: std::future::Future<Output = Result<hyper::Response<Body>, Infallible>> + Send + 'static,
+{
+    let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("certificate");
+    let certificate = generated.cert.der().clone();
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(generated.signing_key.serialize_der()));
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("protocol versions")
+        .with_no_client_auth()
+        .with_single_cert(vec![certificate.clone()], key)
+        .expect("server certificate");
+    let acceptor = TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("address").port();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            let handler = handler.clone();
+            tokio::spawn(async move {
+                let Ok(tls) = acceptor.accept(tcp).await else { return };
+                let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+                let _ = builder.serve_connection(TokioIo::new(tls), service_fn(handler)).await;
+            });
+        }
+    });
+    (port, certificate)
+}
+
 impl DocumentServer {
     pub async fn start() -> Self {
-        let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("certificate");
-        let certificate = generated.cert.der().clone();
-        let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(generated.signing_key.serialize_der()));
-        let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let config = rustls::ServerConfig::builder_with_provider(provider)
-            .with_safe_default_protocol_versions()
-            .expect("protocol versions")
-            .with_no_client_auth()
-            .with_single_cert(vec![certificate.clone()], key)
-            .expect("server certificate");
-        let acceptor = TlsAcceptor::from(Arc::new(config));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let port = listener.local_addr().expect("address").port();
         let documents: Arc<Mutex<HashMap<String, Served>>> = Arc::default();
         let hits: Arc<Mutex<HashMap<String, u64>>> = Arc::default();
         let (served, counted) = (documents.clone(), hits.clone());
-        tokio::spawn(async move {
-            while let Ok((tcp, _)) = listener.accept().await {
-                let acceptor = acceptor.clone();
-                let (served, counted) = (served.clone(), counted.clone());
-                tokio::spawn(async move {
-                    let Ok(tls) = acceptor.accept(tcp).await else { return };
-                    let handler = service_fn(move |req| answer(served.clone(), counted.clone(), req));
-                    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-                    let _ = builder.serve_connection(TokioIo::new(tls), handler).await;
-                });
-            }
-        });
+        let (port, certificate) = serve_https(move |req| answer(served.clone(), counted.clone(), req)).await;
         Self {
             port,
             certificate,

@@ -10,6 +10,7 @@ pub mod mail;
 mod proxy;
 pub mod qr;
 mod queues;
+pub mod receiver;
 mod requests;
 pub mod traffic;
 pub mod ua_corpus;

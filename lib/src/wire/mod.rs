@@ -29,6 +29,7 @@ mod records;
 pub mod schema;
 mod utm_templates;
 pub mod webhook_event;
+mod webhook_job;
 mod webhooks;
 
 pub use crate::domain::{AbTestFields, QrFields, RuleFields, VariantFields};
@@ -49,6 +50,7 @@ pub use utm_templates::{
     CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, TemplateIdInput, UtmTemplateInput, UtmTemplateList,
     UtmTemplateRecord,
 };
+pub use webhook_job::DeliveryJob;
 pub use webhooks::{
     CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookIdInput, WebhookInput, WebhookList, WebhookRecord,
     WebhookUpdateInput,
