@@ -343,6 +343,8 @@ ensure_api_fuzzers() {
 # page made), and axe-core (npm) for the accessibility check of every page. Sets E2E_PYTHON,
 # CHROMIUM and AXE_CORE.
 PLAYWRIGHT_VERSION="1.65.2"
+# The webhook signatures are checked with the Python Standard Webhooks library (scripts/test).
+STANDARDWEBHOOKS_PY_VERSION="1.1.0"
 AXE_CORE_VERSION="4.14.1"
 ensure_browser_tests() {
     ensure_axe_core

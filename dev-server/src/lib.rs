@@ -31,6 +31,20 @@ pub mod streams;
 
 pub mod webhooks;
 
+/// The stack of each runtime thread. The dev server runs debug builds, whose futures and frames
+/// are many times their release size: with tokio's default 2 MiB a worker once overflowed
+/// under the browser tests (after the app's test visits, while the aggregator folded them);
+/// 8 MiB is the main thread's own.
+const WORKER_STACK_BYTES: usize = 8 << 20;
+
+/// The runtime every dev server binary runs on (multi-threaded, 8 MiB stacks).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(WORKER_STACK_BYTES)
+        .build()
+}
+
 /// How long the dev server keeps reading a body it already answered as too large (so the
 /// client reads the answer instead of a reset connection).
 const DRAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
@@ -130,6 +144,9 @@ pub struct Settings {
     /// Where webhook deliveries wait: SQS when `WEBHOOK_QUEUE_URL` is set, else a queue in
     /// this process (see `lib::queue` for what it emulates).
     pub webhook_queue: Option<lib::queue::Queue>,
+    /// How webhook endpoints are checked and called: the production fetcher unless a test's
+    /// binary gives its receiver's (`dev-server-test-receiver`).
+    pub webhook_fetcher: Option<lib::net::Fetcher>,
 }
 
 impl Settings {
@@ -152,6 +169,7 @@ impl Settings {
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
             aggregator_service: None,
             webhook_queue: lib::service::webhook_queue_from_env(),
+            webhook_fetcher: None,
         })
     }
 }
@@ -175,7 +193,10 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     } else {
         tracing::info!("SMTP_URL is not set: mail is written to this log at warn");
     }
-    let service = service.with_resolver(lib::dns::TxtResolver::from_env()?);
+    let mut service = service.with_resolver(lib::dns::TxtResolver::from_env()?);
+    if let Some(fetcher) = settings.webhook_fetcher.take() {
+        service = service.with_webhook_fetcher(fetcher);
+    }
     if service.ensure_table().await? {
         tracing::info!(table = service.table_name(), "created table");
     }

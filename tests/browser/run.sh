@@ -4,7 +4,7 @@
 # artifacts/screenshots/ (look at them). Needs AWS_ENDPOINT_URL_DYNAMODB (DynamoDB Local),
 # E2E_PYTHON, CHROMIUM and AXE_CORE (scripts/common.sh `ensure_browser_tests`), the SMTP catcher
 # (SMTP_TEST_URL, SMTP_TEST_MAILDIR) and debug builds of
-# dev-server, dev-server-test-dns and linkctl. Usage: tests/browser/run.sh
+# dev-server, dev-server-test-dns, dev-server-test-receiver and linkctl. Usage: tests/browser/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
@@ -67,6 +67,19 @@ log "tags and a custom domain in Chromium: the tags tab, the records, Verify now
 log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival, the editor's UTM template dropdown"
 "$E2E_PYTHON" tests/browser/link_options_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+# The webhooks tab needs a dev server whose webhooks may reach a local https receiver: this one
+# is started in place of the first, on a table of its own.
+kill "$DEV_PID" 2>/dev/null || true
+wait "$DEV_PID" 2>/dev/null || true
+receiver_file=$(mktemp)
+start_dev_server browser-webhooks dev-server-test-receiver "$receiver_file"
+hooks_email="browser-hooks-$(date +%s)-$$@example.com"
+printf '%s\n' "$password" | "$bin"/linkctl user create --email "$hooks_email" --password-stdin >/dev/null
+hooks_workspace=$("$bin"/linkctl workspace create --name "Webhook tests" --owner "$hooks_email" | json_field id)
+log "webhooks in Chromium: an endpoint, its secret once, a test event, link.created delivered, rotation, a failing endpoint"
+"$E2E_PYTHON" tests/browser/webhooks_e2e.py "http://127.0.0.1:$DEV_PORT" "$hooks_email" "$password" "$hooks_workspace" \
+    "$(cat "$receiver_file")" || status=1
+rm -f "$receiver_file"
 if [ "$status" != 0 ]; then
     log "a browser test failed; dev server log: $DEV_LOG"
     tail -n 50 "$DEV_LOG" >&2

@@ -10,8 +10,11 @@ use lib::testing::documents::DocumentServer;
 
 const PATH: &str = "/oauth/client.json";
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    dev_server::runtime()?.block_on(serve())
+}
+
+async fn serve() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     lib::telemetry::init_local();
     let args: Vec<String> = std::env::args().collect();
     let [_, document, url_file] = args.as_slice() else {

@@ -13,6 +13,7 @@ mod app_link_options;
 mod app_links;
 mod app_locations;
 mod app_pages;
+mod app_webhooks;
 mod attacks;
 mod attacks_oauth;
 mod auth;

@@ -71,6 +71,26 @@ async fn settle(app: &TestApp, wait: Duration) {
     }
 }
 
+/// With `WEBHOOK_SAMPLES_DIR` set, keeps `post` and the secrets that must verify it as
+/// `<name>.json` for tests/webhooks-verify.py (the Python `standardwebhooks` package, an
+/// implementation independent of the Rust crate that signed it).
+fn keep_sample(name: &str, post: &Received, secrets: &[&str]) {
+    let Some(dir) = std::env::var_os("WEBHOOK_SAMPLES_DIR") else {
+        return;
+    };
+    let sample = json!({
+        "secrets": secrets,
+        "headers": {
+            "webhook-id": post.header("webhook-id"),
+            "webhook-timestamp": post.header("webhook-timestamp"),
+            "webhook-signature": post.header("webhook-signature"),
+        },
+        "body": post.body,
+    });
+    let path = std::path::Path::new(&dir).join(format!("{name}.json"));
+    std::fs::write(path, sample.to_string()).expect("a webhook sample written");
+}
+
 fn verifies(secret: &str, post: &Received) -> bool {
     let mut headers = lambda_http::http::HeaderMap::new();
     for name in ["webhook-id", "webhook-timestamp", "webhook-signature"] {
@@ -129,6 +149,11 @@ async fn each_event_type_reaches_the_receiver_signed_with_the_documented_body() 
     );
     for post in &posts {
         assert!(verifies(&secret, post), "{}", post.body);
+        keep_sample(
+            &format!("event-{}", post.json()["type"].as_str().unwrap()),
+            post,
+            &[&secret],
+        );
         let event = post.json();
         assert_eq!(event["id"], post.header("webhook-id"));
         assert_eq!(event["workspaceId"], ws.id.as_str());
@@ -235,6 +260,7 @@ async fn a_batching_endpoint_gets_the_clicks_together_in_one_signed_request() {
     assert_eq!(events.as_array().map(Vec::len), Some(3), "{events}");
     assert!(posts[0].header("webhook-id").starts_with("batch_"));
     assert!(verifies(&secret, &posts[0]));
+    keep_sample("batch", &posts[0], &[&secret]);
 }
 
 #[tokio::test]
@@ -379,5 +405,6 @@ async fn during_a_rotation_both_secrets_verify_each_delivery() {
     .await;
     let posts = delivered(&app, &receiver, "/rotated", 1).await;
     assert!(verifies(&old, &posts[0]) && verifies(&new, &posts[0]));
+    keep_sample("rotation", &posts[0], &[&old, &new]);
     assert_eq!(posts[0].header("webhook-signature").split(' ').count(), 2);
 }

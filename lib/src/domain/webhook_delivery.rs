@@ -146,7 +146,9 @@ pub struct DeliveryAttempt {
     pub webhook_id: ObjectId,
     /// The `webhook-id` the delivery carried.
     pub delivery_id: String,
-    pub kind: EventType,
+    /// The events' type; none for a test event sent from the app.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<EventType>,
     pub events: u32,
     /// 1 for the first attempt.
     pub attempt: u32,

@@ -77,6 +77,14 @@ impl Chrome {
         self.workspace.as_ref().map(|w| format!("/app/w/{}/domains", w.id))
     }
 
+    /// The navigation's "Webhooks" entry (the owner and managers only).
+    pub fn webhooks_href(&self) -> Option<String> {
+        self.workspace
+            .as_ref()
+            .filter(|w| w.role != "member")
+            .map(|w| format!("/app/w/{}/webhooks", w.id))
+    }
+
     /// The navigation's "Settings" entry: the current workspace's settings, when a page is about
     /// one.
     /// Members (who cannot open it) get none.

@@ -34,6 +34,7 @@ mod team;
 mod utm_templates;
 mod visit;
 mod webhook_events;
+mod webhook_log;
 mod webhook_producer;
 mod webhook_worker;
 mod webhooks;
@@ -71,6 +72,7 @@ pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
 pub use utm_templates::parse_template_id;
 pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
 pub use webhook_events::{ClickedData, ConversionData, DeletedData, EventData, LinkData, clicked};
+pub use webhook_log::{TestSent, WebhookWithLog};
 pub use webhook_producer::{MAX_BATCH_EVENTS, ProduceReport};
 pub use webhook_worker::{
     DELIVERY_LIMITS, Handled, WEBHOOK_QUEUE_VARIABLE, WEBHOOK_QUEUE_VISIBILITY, webhook_queue_from_env,

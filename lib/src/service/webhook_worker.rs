@@ -60,6 +60,14 @@ fn answer_of(posted: Result<crate::net::Posted, FetchError>) -> (Answer, Option<
     }
 }
 
+/// How a post went.
+pub(super) struct Posting {
+    pub answer: Answer,
+    /// Why there was no answer, in words.
+    pub note: Option<String>,
+    pub duration_ms: u64,
+}
+
 fn delay_until(at: DateTime<Utc>, now: DateTime<Utc>) -> std::time::Duration {
     (at - now).to_std().unwrap_or_default().min(MAX_DELAY)
 }
@@ -81,19 +89,8 @@ impl Service {
         else {
             return Ok(Handled::Dropped);
         };
-        let signed = sign(&webhook.secrets, &job.id, job.body.clone(), now);
-        let headers = [
-            ("webhook-id", signed.id.clone()),
-            ("webhook-timestamp", signed.timestamp.to_string()),
-            ("webhook-signature", signed.signature.clone()),
-        ];
-        let started = Instant::now();
-        let posted = match webhook.url.as_str().parse::<url::Url>() {
-            Ok(url) => self.hooks.post(&url, &headers, signed.body, &DELIVERY_LIMITS).await,
-            Err(_) => Err(FetchError::NotHttps(webhook.url.as_str().to_string())),
-        };
-        let duration_ms = started.elapsed().as_millis() as u64;
-        let (answer, note) = answer_of(posted);
+        let posting = self.post_signed(&webhook, &job.id, job.body.clone(), now).await;
+        let (answer, note) = (posting.answer, posting.note);
         let attempt = job.attempts + 1;
         let first_tried = job.first_tried_at.unwrap_or(now);
         let verdict = judge(answer, attempt, first_tried, now, self.entropy.as_ref());
@@ -105,7 +102,7 @@ impl Service {
         let log = DeliveryAttempt {
             webhook_id: webhook.id.clone(),
             delivery_id: job.id.clone(),
-            kind: job.kind,
+            kind: Some(job.kind),
             events: job.events,
             attempt,
             at: now,
@@ -116,7 +113,7 @@ impl Service {
             },
             note: note.or_else(|| gave_up.map(gave_up_words)),
             next_attempt_at,
-            duration_ms,
+            duration_ms: posting.duration_ms,
         };
         self.store.record_delivery(&log).await?;
         self.keep_streak(&webhook, outcome == AttemptOutcome::Delivered, now)
@@ -132,6 +129,28 @@ impl Service {
             AttemptOutcome::Retrying => Handled::Retrying,
             AttemptOutcome::Failed => Handled::Failed,
         })
+    }
+
+    /// Signs `body` as delivery `id` with the endpoint's secrets at `now` and posts it.
+    pub(super) async fn post_signed(&self, webhook: &Webhook, id: &str, body: String, now: DateTime<Utc>) -> Posting {
+        let signed = sign(&webhook.secrets, id, body, now);
+        let headers = [
+            ("webhook-id", signed.id.clone()),
+            ("webhook-timestamp", signed.timestamp.to_string()),
+            ("webhook-signature", signed.signature.clone()),
+        ];
+        let started = Instant::now();
+        let posted = match webhook.url.as_str().parse::<url::Url>() {
+            Ok(url) => self.hooks.post(&url, &headers, signed.body, &DELIVERY_LIMITS).await,
+            Err(_) => Err(FetchError::NotHttps(webhook.url.as_str().to_string())),
+        };
+        let duration_ms = started.elapsed().as_millis() as u64;
+        let (answer, note) = answer_of(posted);
+        Posting {
+            answer,
+            note,
+            duration_ms,
+        }
     }
 
     /// Handles a batch of queued messages `(id, body)` side by side (each attempt within its

@@ -30,6 +30,8 @@ mod snippet;
 mod tags;
 mod team;
 mod views;
+mod webhook_views;
+mod webhooks;
 
 use lambda_http::{Body, Response};
 
@@ -69,6 +71,9 @@ enum Page<'p> {
     VerifyDomain(&'p str, &'p str),
     RemoveDomain(&'p str, &'p str),
     DomainApps(&'p str, &'p str),
+    Webhooks(&'p str),
+    Webhook(&'p str, &'p str),
+    DeleteWebhook(&'p str, &'p str),
 }
 
 impl<'p> Page<'p> {
@@ -106,6 +111,9 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "domains", host, "verify"] => (Self::VerifyDomain(ws, host), POST),
             ["app", "w", ws, "domains", host, "remove"] => (Self::RemoveDomain(ws, host), FORM),
             ["app", "w", ws, "domains", host, "apps"] => (Self::DomainApps(ws, host), FORM),
+            ["app", "w", ws, "webhooks"] => (Self::Webhooks(ws), FORM),
+            ["app", "w", ws, "webhooks", id] => (Self::Webhook(ws, id), POST),
+            ["app", "w", ws, "webhooks", id, "delete"] => (Self::DeleteWebhook(ws, id), FORM),
             _ => return None,
         })
     }
@@ -158,6 +166,11 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::HandOver(ws, user) => Box::pin(team::confirm_hand_over(page, ws, user)).await,
         Page::Leave(ws) if post => Box::pin(team::leave(page, ws)).await,
         Page::Leave(ws) => Box::pin(team::confirm_leave(page, ws)).await,
+        Page::Webhooks(ws) if post => Box::pin(webhooks::create(page, ws)).await,
+        Page::Webhooks(ws) => Box::pin(webhooks::show(page, ws)).await,
+        Page::Webhook(ws, id) => Box::pin(webhooks::act(page, ws, id)).await,
+        Page::DeleteWebhook(ws, id) if post => Box::pin(webhooks::delete(page, ws, id)).await,
+        Page::DeleteWebhook(ws, id) => Box::pin(webhooks::confirm_delete(page, ws, id)).await,
         Page::Tags(ws) if post => Box::pin(tags::create(page, ws)).await,
         Page::Tags(ws) => Box::pin(tags::show(page, ws)).await,
         Page::Tag(ws, id) => Box::pin(tags::update(page, ws, id)).await,
