@@ -90,6 +90,19 @@ fn click_item(click: &Click, placement: ClickPlacement) -> Result<Item, StoreErr
     Ok(item)
 }
 
+/// A click's item as the table (and so its stream) holds it, for benchmarks and tests of the
+/// stream's consumers.
+#[cfg(any(test, feature = "testing"))]
+pub fn click_image(click: &Click) -> Result<Item, StoreError> {
+    click_item(
+        click,
+        ClickPlacement {
+            shard: 0,
+            expires_at: click.at + chrono::Duration::days(90),
+        },
+    )
+}
+
 impl Store {
     /// The click a token names, if it is stored: one consistent `GetItem` of the key the token
     /// carries (a token that names no stored click, or a bot's delivery, finds nothing).

@@ -43,6 +43,8 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use crate::clock::Entropy;
 
 pub use accounts::{CreateUserError, KeyRotation};
+#[cfg(any(test, feature = "testing"))]
+pub use clicks::click_image;
 pub use clicks::{Click, ClickPlacement};
 pub use client::{https_client, lambda_sdk_config, sdk_config_from_env};
 pub use conversions::{Conversion, Recorded};
