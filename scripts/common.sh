@@ -343,8 +343,6 @@ ensure_api_fuzzers() {
 # page made), and axe-core (npm) for the accessibility check of every page. Sets E2E_PYTHON,
 # CHROMIUM and AXE_CORE.
 PLAYWRIGHT_VERSION="1.65.2"
-# The webhook signatures are checked with the Python Standard Webhooks library (scripts/test).
-STANDARDWEBHOOKS_PY_VERSION="1.1.0"
 AXE_CORE_VERSION="4.14.1"
 ensure_browser_tests() {
     ensure_axe_core
@@ -357,6 +355,14 @@ ensure_browser_tests() {
     fi
     venv_tool e2e "playwright==$PLAYWRIGHT_VERSION mcp==$MCP_PY_VERSION"
     export E2E_PYTHON="$CACHE/venvs/e2e/bin/python" CHROMIUM
+}
+
+# The Python Standard Webhooks library, which checks every delivery the webhook tests received
+# (tests/webhooks-verify.py), in a venv of its own. Sets WEBHOOK_PYTHON.
+STANDARDWEBHOOKS_PY_VERSION="1.1.0"
+ensure_webhook_verifier() {
+    venv_tool webhooks "standardwebhooks==$STANDARDWEBHOOKS_PY_VERSION"
+    export WEBHOOK_PYTHON="$CACHE/venvs/webhooks/bin/python"
 }
 
 # axe-core, the accessibility engine the browser tests run on every page, pinned, from npm (the

@@ -181,9 +181,14 @@ impl Fetcher {
             .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
     }
 
-    /// Whether `url`'s host resolves to addresses the policy admits only, without connecting.
-    pub async fn check_address(&self, url: &url::Url) -> Result<(), FetchError> {
-        self.addresses(url).await.map(|_| ())
+    /// Whether `url`'s host resolves to addresses the policy admits only, without connecting;
+    /// a resolution taking longer than `deadline` is a failure (a stranger's URL must not hold
+    /// a request open).
+    pub async fn check_address(&self, url: &url::Url, deadline: Duration) -> Result<(), FetchError> {
+        tokio::time::timeout(deadline, self.addresses(url))
+            .await
+            .unwrap_or(Err(FetchError::Timeout(deadline)))
+            .map(|_| ())
     }
 
     /// The checked addresses of `url`'s host and the name TLS verifies.

@@ -143,9 +143,7 @@ impl Service {
         webhook.version += 1;
         match self.store.save_webhook(&webhook).await? {
             WebhookWrite::Done => Ok(WebhookWithSecret { webhook, secret }),
-            WebhookWrite::Moved => Err(ServiceError::Internal(crate::store::StoreError::Contention(
-                "update a webhook",
-            ))),
+            WebhookWrite::Moved => Err(ServiceError::Contention),
         }
     }
 
@@ -167,9 +165,12 @@ impl Service {
             .as_str()
             .parse()
             .map_err(|_| Invalid::new("url", "url is not a URL."))?;
-        self.hooks.check_address(&parsed).await.map_err(|refused| {
-            tracing::info!(?refused, "webhook URL refused");
-            ServiceError::from(Invalid::new("url", format!("url cannot be called: {refused}.")))
-        })
+        self.hooks
+            .check_address(&parsed, crate::domain::webhook_delivery::ATTEMPT_TIMEOUT)
+            .await
+            .map_err(|refused| {
+                tracing::info!(?refused, "webhook URL refused");
+                ServiceError::from(Invalid::new("url", format!("url cannot be called: {refused}.")))
+            })
     }
 }

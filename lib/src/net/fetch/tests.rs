@@ -235,7 +235,9 @@ async fn a_post_to_loopback_is_refused_under_the_production_policy() {
         .await
         .unwrap_err();
     assert!(matches!(err, FetchError::NotPublic { .. }), "{err:?}");
-    let check = Fetcher::public().check_address(&url("https://127.0.0.1/hook")).await;
+    let check = Fetcher::public()
+        .check_address(&url("https://127.0.0.1/hook"), Duration::from_secs(1))
+        .await;
     assert!(matches!(check, Err(FetchError::NotPublic { .. })), "{check:?}");
 }
 
