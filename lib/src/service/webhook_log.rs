@@ -71,12 +71,7 @@ impl Service {
 
     /// Posts a test event to the endpoint now (switched on or off) and logs the attempt.
     pub async fn send_test_event(&self, access: &Access, id: &ObjectId) -> Result<TestSent, ServiceError> {
-        let webhook = self
-            .list_webhooks(access)
-            .await?
-            .into_iter()
-            .find(|w| &w.id == id)
-            .ok_or(ServiceError::WebhookNotFound)?;
+        let webhook = self.webhook(access, id).await?;
         let now = self.now();
         let delivery_id = format!("evt_test_{}", self.new_id());
         let body = serde_json::to_string(&TestEnvelope {

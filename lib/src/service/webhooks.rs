@@ -68,6 +68,15 @@ impl Service {
         Ok(self.store.webhooks(&access.workspace.id).await?)
     }
 
+    /// One endpoint of the workspace (a consistent `GetItem`).
+    pub async fn webhook(&self, access: &Access, id: &ObjectId) -> Result<Webhook, ServiceError> {
+        may_manage(access)?;
+        self.store
+            .webhook(&access.workspace.id, id)
+            .await?
+            .ok_or(ServiceError::WebhookNotFound)
+    }
+
     /// Adds an endpoint; its secret is in the answer and nowhere else after.
     pub async fn create_webhook(&self, access: &Access, new: NewWebhook) -> Result<WebhookWithSecret, ServiceError> {
         may_manage(access)?;
@@ -109,12 +118,7 @@ impl Service {
         id: &ObjectId,
         change: WebhookChange,
     ) -> Result<WebhookWithSecret, ServiceError> {
-        may_manage(access)?;
-        let mut webhook = self
-            .store
-            .webhook(&access.workspace.id, id)
-            .await?
-            .ok_or(ServiceError::WebhookNotFound)?;
+        let mut webhook = self.webhook(access, id).await?;
         if let Some(url) = change.url {
             self.check_public(&url).await?;
             webhook.url = url;

@@ -13,7 +13,7 @@ use super::views::ConfirmPage;
 use super::webhook_views::{AttemptRow, EndpointCard, EventChoice, WebhooksPage};
 use crate::domain::webhook_delivery::{AttemptOutcome, DeliveryAttempt};
 use crate::domain::{EventType, EventTypes, NewWebhook, Vocabulary, WebhookChange, WebhookUrl, webhook_link_ids};
-use crate::service::{ServiceError, WebhookWithLog, parse_webhook_id};
+use crate::service::{ServiceError, WebhookWithLog, WebhookWithSecret, parse_webhook_id};
 
 /// What the page shows besides the endpoints: a secret to copy, or a refused form again.
 #[derive(Default)]
@@ -24,6 +24,17 @@ struct Extras {
     events: Vec<String>,
     batch: bool,
     links: String,
+}
+
+/// The page's extras showing a secret just made, with its endpoint's URL.
+fn secret_shown(made: &WebhookWithSecret) -> Extras {
+    Extras {
+        secret: made
+            .secret
+            .as_ref()
+            .map(|s| (s.expose().to_string(), made.webhook.url.as_str().to_string())),
+        ..Extras::default()
+    }
 }
 
 fn attempt_row(attempt: &DeliveryAttempt) -> AttemptRow {
@@ -147,13 +158,7 @@ pub async fn create(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Bod
     };
     match result {
         Ok(created) => {
-            let shown = Extras {
-                secret: created
-                    .secret
-                    .as_ref()
-                    .map(|s| (s.expose().to_string(), created.webhook.url.as_str().to_string())),
-                ..Extras::default()
-            };
+            let shown = secret_shown(&created);
             let ws = Workspace {
                 notice: Some(created.created_message().to_string()),
                 ..ws
@@ -203,13 +208,7 @@ pub async fn act(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<R
         }
         "rotate" => {
             let done = page.service.update_webhook(&ws.access, &id, change(None, true)).await?;
-            let shown = Extras {
-                secret: done
-                    .secret
-                    .as_ref()
-                    .map(|s| (s.expose().to_string(), done.webhook.url.as_str().to_string())),
-                ..Extras::default()
-            };
+            let shown = secret_shown(&done);
             let ws = Workspace {
                 notice: Some(done.updated_message().to_string()),
                 ..ws
@@ -231,13 +230,7 @@ pub async fn confirm_delete(
 ) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
     let id = parse_webhook_id(Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
-    let hook = page
-        .service
-        .list_webhooks(&ws.access)
-        .await?
-        .into_iter()
-        .find(|w| w.id == id)
-        .ok_or(ServiceError::WebhookNotFound)?;
+    let hook = page.service.webhook(&ws.access, &id).await?;
     let template = ConfirmPage {
         chrome: ws.chrome("webhooks"),
         title: format!("Delete the webhook to {}?", hook.url.as_str()),
