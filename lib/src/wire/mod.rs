@@ -18,6 +18,7 @@ mod catalogue;
 mod conversion;
 mod create;
 mod fields;
+pub mod import;
 mod json;
 mod link_id;
 mod location;
