@@ -29,6 +29,7 @@ pub mod dynamodb_count;
 
 pub mod streams;
 
+pub mod imports;
 pub mod webhooks;
 
 /// The stack of each runtime thread. The dev server runs debug builds, whose futures and frames
@@ -64,6 +65,9 @@ pub struct Functions {
     pub webhook_producer: streams::StreamPoller,
     /// The `webhook-worker` function, fed from the delivery queue.
     pub webhook_worker: webhooks::WebhookWorker,
+    /// The `import-worker` function, fed from the import queue (which `import-links` and the
+    /// app's import page hand jobs to).
+    pub import_worker: imports::ImportWorker,
     /// The `mcp` function (settings from `MCP_ALLOWED_ORIGINS`, `PUBLIC_BASE_URL`).
     pub mcp: lib::mcp::Endpoint,
     /// The page functions (`account`, `app`; settings from `PUBLIC_BASE_URL`).
@@ -79,7 +83,10 @@ impl Functions {
     /// Every function with the settings given (from the environment; in tests a public base or
     /// a test-only fetcher).
     pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
-        let site = lib::pages::Site::new(service.clone(), settings.pages);
+        let import_queue = settings
+            .import_queue
+            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::IMPORT_QUEUE_VISIBILITY));
+        let site = lib::pages::Site::new(service.clone(), settings.pages).with_import_queue(import_queue.clone());
         let webhook_queue = settings
             .webhook_queue
             .unwrap_or_else(|| lib::queue::Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY));
@@ -107,6 +114,7 @@ impl Functions {
                 },
             ),
             webhook_worker: webhooks::WebhookWorker::new(service.clone(), webhook_queue),
+            import_worker: imports::ImportWorker::new(service.clone(), import_queue),
             dynamodb_counts: settings.dynamodb_counts,
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
             oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
@@ -147,6 +155,8 @@ pub struct Settings {
     /// How webhook endpoints are checked and called: the production fetcher unless a test's
     /// binary gives its receiver's (`dev-server-test-receiver`).
     pub webhook_fetcher: Option<lib::net::Fetcher>,
+    /// Where import jobs wait: SQS when `IMPORT_QUEUE_URL` is set, else a queue in this process.
+    pub import_queue: Option<lib::queue::Queue>,
 }
 
 impl Settings {
@@ -170,6 +180,7 @@ impl Settings {
             aggregator_service: None,
             webhook_queue: lib::service::webhook_queue_from_env(),
             webhook_fetcher: None,
+            import_queue: lib::service::import_queue_from_env(),
         })
     }
 }
@@ -214,6 +225,8 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     tokio::spawn(async move { producer.webhook_producer.run(std::time::Duration::from_secs(1)).await });
     let worker = functions.clone();
     tokio::spawn(async move { worker.webhook_worker.run().await });
+    let importer = functions.clone();
+    tokio::spawn(async move { importer.import_worker.run().await });
     tokio::spawn(recheck_domains(functions.service.clone()));
     tokio::select! {
         result = serve(listener, functions) => result?,
@@ -442,6 +455,10 @@ async fn call(functions: &Functions, name: &str, req: Request) -> Result<Respons
         "update-webhook" => update_webhook::handler(service, req).await,
         "delete-webhook" => delete_webhook::handler(service, req).await,
         "bulk-create-links" => bulk_create_links::handler(service, req).await,
+        "import-links" => import_links::handler(service, functions.import_worker.queue(), req).await,
+        "get-import" => get_import::handler(service, req).await,
+        "export-links" => export_links::handler(service, req).await,
+        "export-clicks" => export_clicks::handler(service, req).await,
         "list-links" => list_links::handler(service, req).await,
         "get-link" => get_link::handler(service, req).await,
         "link-analytics" => link_analytics::handler(service, req).await,

@@ -39,6 +39,18 @@ impl ObjectId {
         Self(hex::encode(bytes))
     }
 
+    /// The `n`-th identifier derived from this one: the same creation second, then 8 bytes of
+    /// SHA-256 of this id and `n`. The same pair always gives the same id (an import's row gets
+    /// the same link id however often its chunk is run again).
+    pub fn derive(&self, n: u64) -> Self {
+        use sha2::Digest;
+        let digest = sha2::Sha256::new()
+            .chain_update(self.0.as_bytes())
+            .chain_update(n.to_be_bytes())
+            .finalize();
+        Self(format!("{}{}", &self.0[..8], hex::encode(&digest[..8])))
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -72,6 +84,15 @@ mod tests {
     fn parse_accepts_24_hex_characters_and_lowercases_them() {
         let id = ObjectId::parse("65A1B2C3D4E5F60718293A4B").unwrap();
         assert_eq!(id.as_str(), "65a1b2c3d4e5f60718293a4b");
+    }
+
+    #[test]
+    fn a_derived_id_is_the_same_for_the_same_pair_and_keeps_the_creation_second() {
+        let job = ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap();
+        assert_eq!(job.derive(3), job.derive(3));
+        assert_ne!(job.derive(3), job.derive(4));
+        assert!(job.derive(3).as_str().starts_with("65a1b2c3"));
+        assert!(ObjectId::parse(job.derive(3).as_str()).is_ok());
     }
 
     #[test]

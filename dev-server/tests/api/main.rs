@@ -33,6 +33,8 @@ mod events_webhooks;
 mod hardening;
 mod helpers;
 mod idempotency;
+mod import_support;
+mod imports;
 mod limits;
 mod link_options;
 mod link_passwords;

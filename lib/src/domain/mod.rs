@@ -11,6 +11,7 @@ mod condition;
 mod conversion;
 mod custom_domain;
 mod draft;
+mod import;
 mod limits;
 mod link;
 mod link_password;
@@ -48,6 +49,10 @@ pub use custom_domain::{
     TXT_LABEL, TXT_PREFIX, TxtLookup,
 };
 pub use draft::{LinkDraft, LinkPatch};
+pub use import::{
+    ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportFormat, ImportJob, ImportPlan, JobState, PlannedRow,
+    RowOutcome, RowResult, Verdict,
+};
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,

@@ -38,7 +38,25 @@ where
     W: AsyncFnOnce(Access, Map<String, Value>) -> Result<Response<Body>, ServiceError>,
 {
     let mut meter = None;
-    let result = json_steps(service, req, endpoint, &mut meter, work).await;
+    let result = json_steps(service, req, endpoint, &mut meter, json_object(req), work).await;
+    Ok(finish(req, result, meter))
+}
+
+/// [`json_endpoint`] for an upload: the body is a JSON object or a multipart form (its parts as
+/// the object's fields, a file part as `content` and `fileName`), of at most
+/// [`super::upload::MAX_UPLOAD_BYTES`].
+pub async fn upload_endpoint<W>(
+    service: &Service,
+    req: &Request,
+    endpoint: &Function,
+    work: W,
+) -> Result<Response<Body>, lambda_http::Error>
+where
+    W: AsyncFnOnce(Access, Map<String, Value>) -> Result<Response<Body>, ServiceError>,
+{
+    let mut meter = None;
+    let body = super::upload::upload_object(req).await;
+    let result = json_steps(service, req, endpoint, &mut meter, body, work).await;
     Ok(finish(req, result, meter))
 }
 
@@ -72,6 +90,7 @@ async fn json_steps<W>(
     req: &Request,
     endpoint: &Function,
     meter: &mut Option<RateStatus>,
+    body: Result<Map<String, Value>, ServiceError>,
     work: W,
 ) -> Result<Response<Body>, ServiceError>
 where
@@ -84,7 +103,7 @@ where
         .flatten();
     let mut whole = None;
     let opened = async {
-        let mut body = json_object(req)?;
+        let mut body = body?;
         if retry_key.is_some() {
             whole = Some(Value::Object(body.clone()));
         }

@@ -56,10 +56,15 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
         WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId
-        | WebhookIdRequired | InvalidWebhookId => StatusCode::BAD_REQUEST,
-        TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed => StatusCode::FORBIDDEN,
-        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound => StatusCode::NOT_FOUND,
-        TagNameTaken(_)
+        | WebhookIdRequired | InvalidWebhookId | ImportIdRequired | InvalidImportId => StatusCode::BAD_REQUEST,
+        TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed | ImportsClosed | VisitorHashOwnerOnly => {
+            StatusCode::FORBIDDEN
+        }
+        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound | ImportNotFound => {
+            StatusCode::NOT_FOUND
+        }
+        ImportBlocked(_)
+        | TagNameTaken(_)
         | UtmTemplateNameTaken(_)
         | DomainHeldElsewhere(_)
         | DomainAlreadyAdded(_)

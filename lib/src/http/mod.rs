@@ -5,8 +5,9 @@
 
 mod endpoint;
 mod errors;
+pub mod upload;
 
-pub use endpoint::{add_rate_headers, json_endpoint, query_endpoint, respond};
+pub use endpoint::{add_rate_headers, json_endpoint, query_endpoint, respond, upload_endpoint};
 pub use errors::{ErrorBody, error_body, error_response, status_of};
 
 use lambda_http::http::{HeaderValue, StatusCode, header};
@@ -149,6 +150,52 @@ pub fn ok(value: &impl serde::Serialize) -> Response<Body> {
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// 200 with a file to save: its text, media type and name; `next` (a cursor, and the URL of the
+/// page it opens) for a paginated export, as `X-Next-Cursor` and `Link: <url>; rel="next"`.
+pub fn download(text: String, media_type: &'static str, file_name: &str, next: Option<(&str, &str)>) -> Response<Body> {
+    let mut response = Response::new(Body::Text(text));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
+    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    if let Some((cursor, url)) = next
+        && let (Ok(cursor), Ok(link)) = (
+            HeaderValue::from_str(cursor),
+            HeaderValue::from_str(&format!("<{url}>; rel=\"next\"")),
+        )
+    {
+        headers.insert("x-next-cursor", cursor);
+        headers.insert(header::LINK, link);
+    }
+    response
+}
+
+/// The URL of the same request with `cursor` set (the next page of an export).
+pub fn with_cursor(req: &Request, cursor: &str) -> String {
+    let mut pairs: Vec<(String, String)> =
+        url::form_urlencoded::parse(req.uri().query().unwrap_or_default().as_bytes())
+            .filter(|(name, _)| name != "cursor")
+            .map(|(n, v)| (n.into_owned(), v.into_owned()))
+            .collect();
+    pairs.push(("cursor".into(), cursor.into()));
+    let query: String = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    format!("{}?{query}", req.uri().path())
+}
+
+/// 200 or, for a job that goes on in the background, 202, with a service result as JSON.
+pub fn accepted_or_ok(running: bool, value: &impl serde::Serialize) -> Response<Body> {
+    let mut response = ok(value);
+    if running {
+        *response.status_mut() = StatusCode::ACCEPTED;
+    }
     response
 }
 

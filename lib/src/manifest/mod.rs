@@ -352,6 +352,63 @@ pub const CLICK_AGGREGATOR: Function = Function {
 
 /// The table's second stream consumer: reads each workspace's webhook endpoints (a `Query`) and
 /// queues deliveries (its SQS permission is the template's).
+/// Importing a file: a dry run reads; an import writes the file, the job, the links (and any
+/// tags they name) and hands the rest to the import queue.
+pub const IMPORT_LINKS: Function = Function {
+    name: "import-links",
+    logical_id: "ImportLinksFunction",
+    routes: &[service("POST", "/apiv1/links/import")],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    index_actions: &[QUERY],
+    limit: RateClass::Bulk,
+    ..PLAIN
+};
+
+pub const GET_IMPORT: Function = Function {
+    name: "get-import",
+    logical_id: "GetImportFunction",
+    routes: &[
+        service("GET", "/apiv1/links/import"),
+        service("HEAD", "/apiv1/links/import"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    ..PLAIN
+};
+
+/// Carries imports on from the import queue.
+pub const IMPORT_WORKER: Function = Function {
+    name: "import-worker",
+    logical_id: "ImportWorkerFunction",
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    index_actions: &[QUERY],
+    ..PLAIN
+};
+
+pub const EXPORT_LINKS: Function = Function {
+    name: "export-links",
+    logical_id: "ExportLinksFunction",
+    routes: &[
+        service("GET", "/apiv1/links/export"),
+        service("HEAD", "/apiv1/links/export"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    index_actions: &[QUERY],
+    limit: RateClass::Bulk,
+    ..PLAIN
+};
+
+pub const EXPORT_CLICKS: Function = Function {
+    name: "export-clicks",
+    logical_id: "ExportClicksFunction",
+    routes: &[
+        service("GET", "/apiv1/clicks/export"),
+        service("HEAD", "/apiv1/clicks/export"),
+    ],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, UPDATE_ITEM],
+    limit: RateClass::Bulk,
+    ..PLAIN
+};
+
 pub const WEBHOOK_PRODUCER: Function = Function {
     name: "webhook-producer",
     logical_id: "WebhookProducerFunction",
@@ -513,6 +570,11 @@ pub const FUNCTIONS: &[Function] = &[
     DELETE_WEBHOOK,
     WEBHOOK_PRODUCER,
     WEBHOOK_WORKER,
+    IMPORT_LINKS,
+    GET_IMPORT,
+    IMPORT_WORKER,
+    EXPORT_LINKS,
+    EXPORT_CLICKS,
     LIST_DOMAINS,
     MCP,
     API_DOCS,

@@ -56,11 +56,23 @@ impl Settings {
 pub struct Site {
     pub service: Service,
     pub settings: Settings,
+    /// Where the app hands imports that go on in the background (`IMPORT_QUEUE_URL`); without
+    /// one the import page says it cannot import.
+    pub import_queue: Option<crate::queue::Queue>,
 }
 
 impl Site {
     pub fn new(service: Service, settings: Settings) -> Self {
-        Self { service, settings }
+        Self {
+            service,
+            settings,
+            import_queue: None,
+        }
+    }
+
+    pub fn with_import_queue(mut self, queue: impl Into<Option<crate::queue::Queue>>) -> Self {
+        self.import_queue = queue.into();
+        self
     }
 
     /// The account function: sign-in, sign-out, integrations.

@@ -19,7 +19,11 @@ use crate::wire::DayRange;
 pub const MAX_RANGE_DAYS: i64 = 3660;
 
 /// The days a report covers (UTC, both inclusive): `from` defaults to `created`, `to` to today.
-fn range(asked: DayRange, created: NaiveDate, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), ServiceError> {
+pub(super) fn range(
+    asked: DayRange,
+    created: NaiveDate,
+    today: NaiveDate,
+) -> Result<(NaiveDate, NaiveDate), ServiceError> {
     // The parameter at fault when the range is too long: the one the caller chose.
     let blamed = if asked.from.is_none() && asked.to.is_some() {
         "to"

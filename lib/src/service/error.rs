@@ -213,6 +213,19 @@ pub enum ServiceError {
     WebhookIdRequired,
     #[error("Invalid webhookId format.")]
     InvalidWebhookId,
+    #[error("Only the workspace's owner can export visitor hashes.")]
+    VisitorHashOwnerOnly,
+    #[error("Only the workspace's owner and managers can import links.")]
+    ImportsClosed,
+    #[error("Import not found.")]
+    ImportNotFound,
+    #[error("importId is required.")]
+    ImportIdRequired,
+    #[error("Invalid importId format.")]
+    InvalidImportId,
+    /// `onConflict: stop` and the dry run found rows that would not be created (409).
+    #[error("{}", import_blocked(*.0))]
+    ImportBlocked(u64),
     #[error("{0} is already verified by another workspace.")]
     DomainHeldElsewhere(String),
     #[error("{0} is already added to this workspace.")]
@@ -257,6 +270,17 @@ impl From<TeamRefusal> for ServiceError {
     fn from(value: TeamRefusal) -> Self {
         Self::Team(value)
     }
+}
+
+fn import_blocked(rows: u64) -> String {
+    let rows = if rows == 1 {
+        "1 row".to_string()
+    } else {
+        format!("{rows} rows")
+    };
+    format!(
+        "The dry run found {rows} that would not be created; nothing was imported. Fix them, or import with onConflict skip."
+    )
 }
 
 fn quota_message(resource: QuotaResource, limit: u64) -> String {

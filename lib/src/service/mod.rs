@@ -11,7 +11,11 @@ mod conversions;
 mod destination;
 mod domains;
 mod error;
+mod exports;
 pub mod idempotency;
+mod import_rows;
+mod import_worker;
+mod imports;
 mod joining;
 mod keys;
 pub mod limits;
@@ -24,6 +28,7 @@ pub mod oauth;
 mod operator;
 mod password_gate;
 mod qr;
+mod queues;
 mod reading;
 mod recording;
 mod refused_credentials;
@@ -51,12 +56,19 @@ pub use bulk::MAX_BULK_LINKS;
 pub use conversions::PixelOutcome;
 pub use domains::{DomainSetup, RECHECK_PAGE, Recheck, Verification};
 pub use error::{LinkAction, QuotaResource, ServiceError};
+pub use exports::{ClicksExport, DEFAULT_EXPORT_PAGE, LinksExport, MAX_EXPORT_PAGE, parse_export_limit};
+pub use import_worker::{
+    IMPORT_QUEUE_VARIABLE, IMPORT_QUEUE_VISIBILITY, IMPORT_REQUEST_BUDGET, IMPORT_WORKER_BUDGET, ImportRun,
+    import_queue_from_env,
+};
+pub use imports::{ImportStarted, parse_import_id};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
 pub use limits::{Policy, RateLimited, RateStatus, metered};
 pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use locations::SharedOutcome;
 pub use operator::OperatorError;
+pub use queues::queue_from_env;
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
 pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
@@ -106,6 +118,9 @@ pub struct Service {
     pub resolver: Option<Arc<crate::dns::TxtResolver>>,
     /// Checks and calls webhook endpoints (public addresses only).
     pub hooks: Arc<crate::net::Fetcher>,
+    /// How long the request that starts an import runs it before answering `202`
+    /// ([`IMPORT_REQUEST_BUDGET`]; tests shorten it).
+    pub import_budget: std::time::Duration,
 }
 
 impl std::fmt::Debug for Service {
@@ -129,11 +144,16 @@ impl Service {
             mailer: Mailer::log_only(),
             resolver: None,
             hooks: Arc::new(crate::net::Fetcher::public()),
+            import_budget: IMPORT_REQUEST_BUDGET,
         }
     }
 
     /// The same service checking and calling webhook endpoints with `hooks` (tests receive on
     /// this machine).
+    pub fn with_import_budget(self, import_budget: std::time::Duration) -> Self {
+        Self { import_budget, ..self }
+    }
+
     pub fn with_webhook_fetcher(self, hooks: crate::net::Fetcher) -> Self {
         Self {
             hooks: Arc::new(hooks),

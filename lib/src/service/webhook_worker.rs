@@ -203,20 +203,10 @@ pub const WEBHOOK_QUEUE_VARIABLE: &str = "WEBHOOK_QUEUE_URL";
 /// `VisibilityTimeout`: six times the worker's timeout, as AWS advises).
 pub const WEBHOOK_QUEUE_VISIBILITY: std::time::Duration = std::time::Duration::from_secs(180);
 
-/// A Lambda function's delivery queue: SQS at `WEBHOOK_QUEUE_URL`, the client from the
-/// environment Lambda sets (`AWS_ENDPOINT_URL_SQS` for a local stand-in); `None` without the URL.
+/// A Lambda function's delivery queue: SQS at `WEBHOOK_QUEUE_URL` ([`super::queue_from_env`]);
+/// `None` without the URL.
 pub fn webhook_queue_from_env() -> Option<Queue> {
-    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-    let url = env(WEBHOOK_QUEUE_VARIABLE)?;
-    let mut config = aws_sdk_sqs::config::Builder::from(&crate::store::lambda_sdk_config());
-    if let Some(endpoint) = env("AWS_ENDPOINT_URL_SQS").or_else(|| env("AWS_ENDPOINT_URL")) {
-        config = config.endpoint_url(endpoint);
-    }
-    Some(Queue::sqs(
-        aws_sdk_sqs::Client::from_conf(config.build()),
-        url,
-        WEBHOOK_QUEUE_VISIBILITY,
-    ))
+    super::queue_from_env(WEBHOOK_QUEUE_VARIABLE, WEBHOOK_QUEUE_VISIBILITY)
 }
 
 fn gave_up_words(why: GaveUp) -> String {

@@ -166,6 +166,22 @@ impl Store {
         update_applied(result)
     }
 
+    /// The raw clicks of one shard of a workspace's day (every page), for an export.
+    pub async fn clicks_in_shard(
+        &self,
+        workspace: &ObjectId,
+        day: NaiveDate,
+        shard: u64,
+    ) -> Result<Vec<Click>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("PK = :pk")
+            .expression_attribute_values(":pk", s(keys::click(workspace, day, shard, "").pk));
+        super::query_all(query).await?.into_iter().map(decode).collect()
+    }
+
     /// Every raw click of a workspace on one day (all shards, every page).
     pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
         self.every_shard(|shard| keys::click(workspace, day, shard, "").pk)

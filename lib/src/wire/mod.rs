@@ -17,8 +17,10 @@ mod bulk;
 mod catalogue;
 mod conversion;
 mod create;
+pub mod export;
 mod fields;
 pub mod import;
+mod imports;
 mod json;
 mod link_id;
 mod location;
@@ -40,6 +42,10 @@ pub use catalogue::{
 };
 pub use conversion::ConversionInput;
 pub use create::{LinkInput, McpLinkInput};
+pub use imports::{
+    DryRun, ImportInput, ImportMessage, ImportOutcome, ImportRecord, ImportRequest, ImportStatus, PlanSummary,
+    PlannedRecord, RowRecord, results_csv,
+};
 pub use json::{from_json, from_json_at, scalar_text};
 pub use link_id::{LinkIdInput, any_as_text};
 pub use location::{MAX_SHARED_POSITION_BYTES, NOT_A_POSITION, SharedPositionInput};

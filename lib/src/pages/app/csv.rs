@@ -18,17 +18,9 @@ use super::range::Range;
 use crate::analytics::conversion_report::{Amounts, Conversions};
 use crate::analytics::report::{Breakdown as Entries, RouteStats};
 use crate::service::{ServiceError, parse_analytics_link_id};
+use crate::wire::export::cell;
 
 const CSV: &str = "text/csv; charset=utf-8";
-
-/// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, return) is written
-/// with a leading `'` (OWASP's advice against CSV injection); counts are never touched.
-fn cell(text: &str) -> String {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
-        _ => text.to_string(),
-    }
-}
 
 /// Rows as CSV (the `csv` crate quotes what needs quoting).
 fn write(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {

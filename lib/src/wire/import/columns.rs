@@ -207,7 +207,9 @@ const DUB: Mapping = Mapping {
     required: &[&[Field::Url], &[Field::ShortLink, Field::Slug]],
     strict: false,
     tag_separators: &[','],
-    shared_domains: &["dub.sh", "dub.link", "chatg.pt", "amzn.id", "ggl.link", "git.new", "cal.link", "spti.fi"],
+    shared_domains: &[
+        "dub.sh", "dub.link", "chatg.pt", "amzn.id", "ggl.link", "git.new", "cal.link", "spti.fi",
+    ],
 };
 
 const SHORTIO: Mapping = Mapping {

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{ImportRow, ImportedLink, tag_names, table::password_lost};
+use super::{ImportRow, ImportedLink, table::password_lost, tag_names};
 use crate::domain::Invalid;
 use crate::wire::{LinkInput, from_json};
 
@@ -35,7 +35,10 @@ fn link_of(line: &str) -> Result<ImportedLink, Invalid> {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(names)) => {
             let names: Option<Vec<String>> = names.into_iter().map(|n| n.as_str().map(str::to_string)).collect();
-            tag_names("tags", names.ok_or_else(|| Invalid::new("tags", "tags must be a list of names."))?)?
+            tag_names(
+                "tags",
+                names.ok_or_else(|| Invalid::new("tags", "tags must be a list of names."))?,
+            )?
         }
         Some(_) => return Err(Invalid::new("tags", "tags must be a list of names.")),
     };

@@ -4,8 +4,7 @@
 //! A file that cannot be read at all (no header, a required column missing, too many rows) is
 //! refused whole. Every mapping is written down column by column in `docs/import.md`.
 
-use std::fmt;
-
+pub use crate::domain::ImportFormat;
 use crate::domain::{Invalid, TagName};
 use crate::wire::LinkInput;
 
@@ -20,65 +19,6 @@ pub use columns::OUR_COLUMNS;
 pub const MAX_IMPORT_ROWS: usize = 10_000;
 /// The largest file, in bytes (a request body stays under Lambda's 6 MB).
 pub const MAX_IMPORT_BYTES: usize = 5_000_000;
-
-/// Where a file comes from, which says how its columns are read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ImportFormat {
-    /// Our CSV (the template, and the CSV of a links export).
-    Csv,
-    /// Bitly's CSV export of links.
-    Bitly,
-    /// Dub's CSV export of links.
-    Dub,
-    /// Short.io's CSV export of links.
-    Shortio,
-    /// Shlink's CSV export of short URLs (web client).
-    Shlink,
-    /// Our JSON lines export: one link a line, in the shape of a create.
-    Jsonl,
-}
-
-impl ImportFormat {
-    pub const ALL: [ImportFormat; 6] = [Self::Csv, Self::Bitly, Self::Dub, Self::Shortio, Self::Shlink, Self::Jsonl];
-
-    /// The name a request gives (`csv`, `bitly`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Csv => "csv",
-            Self::Bitly => "bitly",
-            Self::Dub => "dub",
-            Self::Shortio => "shortio",
-            Self::Shlink => "shlink",
-            Self::Jsonl => "jsonl",
-        }
-    }
-
-    /// What a person reads (`Bitly CSV export`).
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Csv => "CSV (our template)",
-            Self::Bitly => "Bitly CSV export",
-            Self::Dub => "Dub CSV export",
-            Self::Shortio => "Short.io CSV export",
-            Self::Shlink => "Shlink CSV export",
-            Self::Jsonl => "JSON lines (our export)",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Result<Self, Invalid> {
-        Self::ALL
-            .into_iter()
-            .find(|f| f.as_str() == raw.trim().to_ascii_lowercase())
-            .ok_or_else(|| Invalid::new("format", "format must be one of csv, bitly, dub, shortio, shlink or jsonl."))
-    }
-}
-
-impl fmt::Display for ImportFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// A row's link as the file gives it: the create input, and its tags by name.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -115,7 +55,10 @@ pub fn read_import(format: ImportFormat, content: &str) -> Result<Vec<ImportRow>
     if rows.len() > MAX_IMPORT_ROWS {
         return Err(Invalid::new(
             "content",
-            format!("The file has {} rows; at most {MAX_IMPORT_ROWS} can be imported at once.", rows.len()),
+            format!(
+                "The file has {} rows; at most {MAX_IMPORT_ROWS} can be imported at once.",
+                rows.len()
+            ),
         ));
     }
     Ok(rows)
@@ -130,7 +73,10 @@ fn tag_names(field: &str, names: impl IntoIterator<Item = String>) -> Result<Vec
             continue;
         }
         let tag = TagName::parse(field, &name)?;
-        if !tags.iter().any(|t| crate::domain::Tag::name_key(t) == crate::domain::Tag::name_key(&tag)) {
+        if !tags
+            .iter()
+            .any(|t| crate::domain::Tag::name_key(t) == crate::domain::Tag::name_key(&tag))
+        {
             tags.push(tag);
         }
     }

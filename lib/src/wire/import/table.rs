@@ -39,7 +39,10 @@ pub(super) fn read(mapping: &Mapping, content: &str) -> Result<Vec<ImportRow>, I
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
-                (line, Err(Invalid::general(format!("This row cannot be read as CSV: {e}."))))
+                (
+                    line,
+                    Err(Invalid::general(format!("This row cannot be read as CSV: {e}."))),
+                )
             }
         };
         rows.push(ImportRow { line, input: row });
@@ -52,7 +55,7 @@ pub(super) fn read(mapping: &Mapping, content: &str) -> Result<Vec<ImportRow>, I
 
 /// One row's cells as the link they ask for.
 fn link_of(mapping: &Mapping, cells: &HashMap<Field, &str>) -> Result<ImportedLink, Invalid> {
-    let text = |field: Field| cells.get(&field).map(|cell| cell.trim().to_string());
+    let text = |field: Field| cells.get(&field).map(|cell| unguarded(cell.trim()).to_string());
     let mut link = LinkInput {
         name: text(Field::Name),
         description: text(Field::Description),
@@ -73,7 +76,11 @@ fn link_of(mapping: &Mapping, cells: &HashMap<Field, &str>) -> Result<ImportedLi
         link.domain.get_or_insert(domain);
         link.slug.get_or_insert(slug);
     }
-    if link.domain.as_deref().is_some_and(|d| mapping.shared_domains.contains(&d)) {
+    if link
+        .domain
+        .as_deref()
+        .is_some_and(|d| mapping.shared_domains.contains(&d))
+    {
         link.domain = None;
     }
     match (cells.get(&Field::Rules), text(Field::Url)) {
@@ -123,6 +130,15 @@ fn link_of(mapping: &Mapping, cells: &HashMap<Field, &str>) -> Result<ImportedLi
     Ok(ImportedLink { link, tags })
 }
 
+/// A cell as it was before an export guarded it against spreadsheet formulas (`'=1+1` is
+/// `=1+1`): a leading `'` before a formula character is taken off.
+fn unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(crate::wire::export::FORMULA_STARTS) => rest,
+        _ => cell,
+    }
+}
+
 /// A password-protected link cannot come with its password (only its hash was ever kept);
 /// importing it open would hand its destination to anyone.
 pub(super) fn password_lost(field: &str) -> Invalid {
@@ -150,7 +166,7 @@ fn fallback_name(link: &LinkInput) -> String {
 /// A cell holding JSON (rules, an A/B test, QR settings, UTM), read as the create reads it.
 fn json_cell<T: serde::de::DeserializeOwned>(mapping: &Mapping, field: Field, raw: &str) -> Result<T, Invalid> {
     let header = mapping.header_of(field);
-    let value: Value = serde_json::from_str(raw)
-        .map_err(|e| Invalid::new(header, format!("{header} is not JSON: {e}.")))?;
+    let value: Value =
+        serde_json::from_str(raw).map_err(|e| Invalid::new(header, format!("{header} is not JSON: {e}.")))?;
     from_json_at(header, value)
 }

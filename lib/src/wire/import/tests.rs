@@ -32,7 +32,10 @@ fn a_peer_file_without_its_destination_column_is_refused_as_the_wrong_format() {
 
 #[test]
 fn a_bad_cell_fails_its_row_alone() {
-    let rows = rows(ImportFormat::Csv, "url,expiration\nhttps://a.example,soon\nhttps://b.example,\n");
+    let rows = rows(
+        ImportFormat::Csv,
+        "url,expiration\nhttps://a.example,soon\nhttps://b.example,\n",
+    );
     assert_eq!(rows[0].input.clone().unwrap_err().field.as_deref(), Some("expiration"));
     assert!(rows[1].input.is_ok());
 }
@@ -60,8 +63,14 @@ fn a_json_line_takes_the_create_fields_and_tags_by_name() {
 
 #[test]
 fn a_protected_link_without_its_password_fails_rather_than_open() {
-    let rows = rows(ImportFormat::Jsonl, "{\"name\":\"A\",\"url\":\"https://a.example\",\"passwordProtected\":true}\n");
-    assert_eq!(rows[0].input.clone().unwrap_err().field.as_deref(), Some("passwordProtected"));
+    let rows = rows(
+        ImportFormat::Jsonl,
+        "{\"name\":\"A\",\"url\":\"https://a.example\",\"passwordProtected\":true}\n",
+    );
+    assert_eq!(
+        rows[0].input.clone().unwrap_err().field.as_deref(),
+        Some("passwordProtected")
+    );
 }
 
 /// A row as one line of the golden tables below: line, domain, slug, name, destination (or how
@@ -88,7 +97,11 @@ fn summary(row: &ImportRow) -> String {
                 if link.ab_test.is_some() { " ab" } else { "" },
             )
         }
-        Err(invalid) => format!("{} fails at {}", row.line, invalid.field.as_deref().unwrap_or("the row")),
+        Err(invalid) => format!(
+            "{} fails at {}",
+            row.line,
+            invalid.field.as_deref().unwrap_or("the row")
+        ),
     }
 }
 
@@ -107,7 +120,7 @@ fn our_csv_fixture_reads_to_its_golden_rows() {
             "3 default by-country \"By country\" 2 rules []",
             "4 default split \"Split test\" 1 rules [] off ab",
             "5 default bad_slug \"Bad slug\" https://example.com/x []",
-            "6 default generated \"Bad url\" ftp://example.com/file []",
+            "6 default generated \"Bad url\" data:text/html;base64,SGk= []",
         ],
     );
 }
@@ -170,7 +183,7 @@ fn the_json_lines_fixture_reads_rules_tests_and_refuses_a_lost_password() {
         include_str!("../../../../docs/import/jsonl.jsonl"),
         &[
             "1 go.example.com routed \"Routed\" 2 rules [promo]",
-            "2 default generated \"Split\" https://example.com/ [] ab",
+            "2 default split-test \"Split\" https://example.com/ [] ab",
             "3 fails at passwordProtected",
         ],
     );

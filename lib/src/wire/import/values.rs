@@ -13,7 +13,12 @@ pub(super) fn date_time(field: &str, raw: &str) -> Result<String, Invalid> {
     if let Ok(at) = DateTime::parse_from_rfc3339(raw) {
         return Ok(at.with_timezone(&Utc).to_rfc3339());
     }
-    for form in ["%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S%.f"] {
+    for form in [
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%d %H:%M:%S%.f",
+    ] {
         if let Ok(at) = NaiveDateTime::parse_from_str(raw, form) {
             return Ok(at.and_utc().to_rfc3339());
         }
@@ -33,7 +38,10 @@ pub(super) fn flag(field: &str, raw: &str) -> Result<bool, Invalid> {
     match raw.trim().to_ascii_lowercase().as_str() {
         "true" | "yes" | "1" => Ok(true),
         "false" | "no" | "0" => Ok(false),
-        _ => Err(Invalid::new(field, format!("{field} must be true or false, not {raw:?}."))),
+        _ => Err(Invalid::new(
+            field,
+            format!("{field} must be true or false, not {raw:?}."),
+        )),
     }
 }
 
@@ -76,8 +84,14 @@ mod tests {
 
     #[test]
     fn a_time_without_offset_is_utc_and_an_offset_is_kept() {
-        assert_eq!(date_time("e", "2026-12-31 10:00:00").unwrap(), "2026-12-31T10:00:00+00:00");
-        assert_eq!(date_time("e", "2026-12-31T10:00:00+02:00").unwrap(), "2026-12-31T08:00:00+00:00");
+        assert_eq!(
+            date_time("e", "2026-12-31 10:00:00").unwrap(),
+            "2026-12-31T10:00:00+00:00"
+        );
+        assert_eq!(
+            date_time("e", "2026-12-31T10:00:00+02:00").unwrap(),
+            "2026-12-31T08:00:00+00:00"
+        );
     }
 
     #[test]

@@ -1,0 +1,49 @@
+//! The dev server's stand-in for the `import-worker` function's SQS event source: receives up
+//! to ten import jobs from the queue (the in-process local queue unless `IMPORT_QUEUE_URL` names
+//! an SQS one), hands them to the same batch handler, and deletes each one handled, as Lambda
+//! does with a partial batch response.
+
+use std::time::Duration;
+
+use lib::queue::Queue;
+use lib::service::{IMPORT_WORKER_BUDGET, Service};
+
+#[derive(Debug)]
+pub struct ImportWorker {
+    service: Service,
+    queue: Queue,
+}
+
+impl ImportWorker {
+    pub fn new(service: Service, queue: Queue) -> Self {
+        Self { service, queue }
+    }
+
+    pub fn queue(&self) -> &Queue {
+        &self.queue
+    }
+
+    /// One receive (waiting up to `wait` for a message) and its batch handled, each job for
+    /// `budget`; answers how many messages were handled and deleted.
+    pub async fn run_once(&self, wait: Duration, budget: Duration) -> Result<usize, lib::queue::QueueError> {
+        let messages = self.queue.receive(10, wait).await?;
+        let batch = messages.iter().map(|m| (m.receipt.clone(), m.body.clone())).collect();
+        let failed = self.service.continue_imports(&self.queue, batch, budget).await;
+        let mut handled = 0;
+        for message in messages.iter().filter(|m| !failed.contains(&m.receipt)) {
+            self.queue.delete(&message.receipt).await?;
+            handled += 1;
+        }
+        Ok(handled)
+    }
+
+    /// Works until the process ends (the dev server's background task).
+    pub async fn run(&self) {
+        loop {
+            if let Err(err) = self.run_once(Duration::from_secs(1), IMPORT_WORKER_BUDGET).await {
+                tracing::warn!(error = %err, "import queue receive failed");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}

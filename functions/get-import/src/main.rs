@@ -1,0 +1,7 @@
+use lambda_http::{Error, run, service_fn};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    let service = lib::service::Service::for_lambda().await?;
+    run(service_fn(|req| get_import::handler(&service, req))).await
+}

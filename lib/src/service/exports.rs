@@ -1,0 +1,247 @@
+//! Exports (any member): a workspace's links page by page (each page a bounded read of the
+//! link index), and its people's raw clicks over a range of days, a few day-shards a page.
+//! Only the owner may have the visitor hash written out.
+
+use chrono::{Duration, NaiveDate};
+
+use super::list_cursor::ListCursor;
+use super::{Access, Service, ServiceError};
+use crate::domain::{Invalid, Link, Role, Tag};
+use crate::store::keys::CLICK_SHARDS;
+use crate::store::{Click, LinkFilter, ListRead};
+use crate::wire::DayRange;
+use crate::wire::export::cell;
+
+/// Links an export page holds unless asked for fewer (the most a page holds: [`MAX_EXPORT_PAGE`]).
+pub const DEFAULT_EXPORT_PAGE: u64 = 1_000;
+pub const MAX_EXPORT_PAGE: u64 = 5_000;
+/// A clicks page ends after this many clicks or [`CLICK_PARTITIONS_PER_PAGE`] day-shards read.
+const CLICKS_PER_PAGE: usize = 5_000;
+const CLICK_PARTITIONS_PER_PAGE: u64 = 64;
+/// How far back a clicks export starts when `from` is not given.
+const DEFAULT_CLICK_DAYS: i64 = 30;
+
+/// One page of a links export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinksExport {
+    pub links: Vec<Link>,
+    /// The workspace's tags (an export names tags, not ids).
+    pub tags: Vec<Tag>,
+    /// Whether this is the first page (a CSV page carries the header only then).
+    pub first: bool,
+    pub next_cursor: Option<String>,
+}
+
+/// One page of a clicks export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClicksExport {
+    pub clicks: Vec<Click>,
+    pub with_visitor: bool,
+    pub first: bool,
+    pub next_cursor: Option<String>,
+}
+
+impl ClicksExport {
+    /// The page as CSV: `at,linkId,ruleId,variantId,country,city,device,os,browser,referrer,
+    /// trigger` and `visitor` when asked; people's clicks only (no address is ever stored).
+    pub fn csv(&self) -> String {
+        use crate::domain::Vocabulary;
+        let mut out = csv::Writer::from_writer(Vec::new());
+        let mut header = vec![
+            "at",
+            "linkId",
+            "ruleId",
+            "variantId",
+            "country",
+            "city",
+            "device",
+            "os",
+            "browser",
+            "referrer",
+            "trigger",
+        ];
+        if self.with_visitor {
+            header.push("visitor");
+        }
+        if self.first {
+            out.write_record(&header).expect("writing to memory cannot fail");
+        }
+        for click in self.clicks.iter().filter(|c| !c.bot) {
+            let text = |v: Option<&str>| v.map(cell).unwrap_or_default();
+            let mut row = vec![
+                click.at.to_rfc3339(),
+                click.link_id.to_string(),
+                text(click.rule_id.as_deref()),
+                text(click.variant_id.as_deref()),
+                text(click.country.as_deref()),
+                text(click.city.as_deref()),
+                click.device.name().to_string(),
+                click.os.map(|o| o.name().to_string()).unwrap_or_default(),
+                click.browser.map(|b| b.name().to_string()).unwrap_or_default(),
+                text(click.referrer.as_deref()),
+                click.trigger.as_str().to_string(),
+            ];
+            if self.with_visitor {
+                row.push(click.visitor.clone());
+            }
+            out.write_record(&row).expect("writing to memory cannot fail");
+        }
+        String::from_utf8(out.into_inner().expect("writing to memory cannot fail")).expect("CSV of UTF-8 text")
+    }
+}
+
+/// Where a clicks export goes on: a day and a shard, inside the range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ClickCursor {
+    day: NaiveDate,
+    shard: u64,
+}
+
+impl ClickCursor {
+    fn parse(raw: &str) -> Result<Self, Invalid> {
+        let bad = || Invalid::new("cursor", "cursor is not one this API gave (copy nextCursor exactly).");
+        let (day, shard) = raw.trim().split_once('.').ok_or_else(bad)?;
+        let day = NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| bad())?;
+        let shard: u64 = shard.parse().map_err(|_| bad())?;
+        (shard < CLICK_SHARDS).then_some(Self { day, shard }).ok_or_else(bad)
+    }
+
+    fn encode(self) -> String {
+        format!("{}.{}", self.day, self.shard)
+    }
+
+    fn next(self) -> Self {
+        if self.shard + 1 < CLICK_SHARDS {
+            Self {
+                shard: self.shard + 1,
+                ..self
+            }
+        } else {
+            Self {
+                day: self.day + Duration::days(1),
+                shard: 0,
+            }
+        }
+    }
+}
+
+/// `limit` of an export: 1 to [`MAX_EXPORT_PAGE`], [`DEFAULT_EXPORT_PAGE`] when absent.
+pub fn parse_export_limit(raw: Option<&str>) -> Result<u64, ServiceError> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(DEFAULT_EXPORT_PAGE);
+    };
+    raw.parse::<u64>()
+        .ok()
+        .filter(|l| (1..=MAX_EXPORT_PAGE).contains(l))
+        .ok_or_else(|| {
+            Invalid::new(
+                "limit",
+                format!("limit must be a whole number from 1 to {MAX_EXPORT_PAGE}."),
+            )
+            .into()
+        })
+}
+
+impl Service {
+    /// One page of the workspace's links, newest first, from `cursor` (none: the first page).
+    pub async fn export_links(
+        &self,
+        access: &Access,
+        cursor: Option<&str>,
+        limit: u64,
+    ) -> Result<LinksExport, ServiceError> {
+        let filter = LinkFilter::default();
+        let cursor = cursor
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(|c| ListCursor::parse(c, &filter))
+            .transpose()?;
+        let read = ListRead {
+            filter: &filter,
+            after: cursor.as_ref().map(|c| &c.position),
+            skip: cursor.as_ref().map_or(0, |c| c.skip as usize),
+            take: limit as usize,
+            budget: limit as usize * 2,
+        };
+        let (slice, tags) = tokio::try_join!(
+            self.store.list_links(&access.workspace.id, read),
+            self.store.workspace_tags(&access.workspace.id),
+        )?;
+        Ok(LinksExport {
+            links: slice.links.into_iter().map(|s| s.link).collect(),
+            tags,
+            first: cursor.is_none(),
+            next_cursor: slice
+                .next
+                .map(|next| ListCursor::new(next.after, next.skip as u64, 1, &filter).encode()),
+        })
+    }
+
+    /// One page of the workspace's people's clicks over the range (default: the last 30 days),
+    /// from `cursor`. The visitor hash is written only for the owner, when asked.
+    pub async fn export_clicks(
+        &self,
+        access: &Access,
+        asked: DayRange,
+        with_visitor: bool,
+        cursor: Option<&str>,
+    ) -> Result<ClicksExport, ServiceError> {
+        if with_visitor && access.role != Role::Owner {
+            return Err(ServiceError::VisitorHashOwnerOnly);
+        }
+        let today = self.clock.now().date_naive();
+        let (from, to) = super::analytics::range(asked, today - Duration::days(DEFAULT_CLICK_DAYS - 1), today)?;
+        let start = match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            Some(raw) => ClickCursor::parse(raw)?,
+            None => ClickCursor { day: from, shard: 0 },
+        };
+        if start.day < from || start.day > to {
+            return Err(Invalid::new("cursor", "cursor is outside from and to; send the same range with it.").into());
+        }
+        let mut at = start;
+        let mut clicks = Vec::new();
+        let mut read = 0;
+        while at.day <= to && read < CLICK_PARTITIONS_PER_PAGE && clicks.len() < CLICKS_PER_PAGE {
+            clicks.extend(
+                self.store
+                    .clicks_in_shard(&access.workspace.id, at.day, at.shard)
+                    .await?,
+            );
+            read += 1;
+            at = at.next();
+        }
+        clicks.retain(|c| !c.bot);
+        clicks.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.id.cmp(&b.id)));
+        Ok(ClicksExport {
+            clicks,
+            with_visitor,
+            first: cursor.is_none_or(|c| c.trim().is_empty()),
+            next_cursor: (at.day <= to).then(|| at.encode()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_click_cursor_goes_shard_by_shard_then_to_the_next_day() {
+        let last = ClickCursor::parse(&format!("2026-11-01.{}", CLICK_SHARDS - 1)).unwrap();
+        assert_eq!(last.next().encode(), "2026-11-02.0");
+        assert_eq!(
+            ClickCursor::parse("2026-11-01.3").unwrap().next().encode(),
+            "2026-11-01.4"
+        );
+        assert!(ClickCursor::parse("2026-11-01.99").is_err());
+        assert!(ClickCursor::parse("nonsense").is_err());
+    }
+
+    #[test]
+    fn an_export_limit_is_bounded() {
+        assert_eq!(parse_export_limit(None).unwrap(), DEFAULT_EXPORT_PAGE);
+        assert!(parse_export_limit(Some("0")).is_err());
+        assert!(parse_export_limit(Some("5001")).is_err());
+        assert_eq!(parse_export_limit(Some("20")).unwrap(), 20);
+    }
+}
