@@ -29,6 +29,11 @@ pub enum Success {
     Json(&'static str, Box<RefOr<Schema>>),
     /// `200` with an image in one of these media types (the request chooses which).
     Image(&'static str, &'static [&'static str]),
+    /// `200` with a file to save in one of these media types (the request chooses which).
+    File(&'static str, &'static [&'static str]),
+    /// `200` with a JSON body of the first schema, or `202` (work goes on in the background)
+    /// with one of the second.
+    JsonOrAccepted(&'static str, Box<RefOr<Schema>>, &'static str, Box<RefOr<Schema>>),
 }
 
 /// How the answers of an operation are written.
@@ -161,15 +166,27 @@ pub fn responses(
     }
     let mut out = Vec::new();
     let description = match &success {
-        Success::Json(description, _) | Success::Image(description, _) => *description,
+        Success::Json(description, _)
+        | Success::Image(description, _)
+        | Success::File(description, _)
+        | Success::JsonOrAccepted(description, ..) => *description,
     };
+    let mut accepted = None;
     let mut ok = with_rate_headers(ResponseBuilder::new().description(description), replayable);
     if shape == Shape::Full {
         match success {
             Success::Json(_, schema) => {
                 ok = ok.content("application/json", ContentBuilder::new().schema(Some(*schema)).build());
             }
-            Success::Image(_, media_types) => {
+            Success::JsonOrAccepted(_, schema, later, later_schema) => {
+                ok = ok.content("application/json", ContentBuilder::new().schema(Some(*schema)).build());
+                let response = with_rate_headers(ResponseBuilder::new().description(later), replayable).content(
+                    "application/json",
+                    ContentBuilder::new().schema(Some(*later_schema)).build(),
+                );
+                accepted = Some(response.build());
+            }
+            Success::Image(_, media_types) | Success::File(_, media_types) => {
                 for media_type in media_types {
                     let bytes = ObjectBuilder::new()
                         .schema_type(Type::String)
@@ -180,6 +197,9 @@ pub fn responses(
         }
     }
     out.push(("200".to_string(), ok.build()));
+    if let Some(accepted) = accepted {
+        out.push(("202".to_string(), accepted));
+    }
     for (status, errors) in grouped {
         let code = StatusCode::from_u16(status).expect("a status");
         let mut response = with_rate_headers(ResponseBuilder::new().description(describe(code)), replayable);

@@ -9,6 +9,7 @@ mod answers;
 mod catalogue;
 mod components;
 mod conversions;
+mod imports;
 mod links;
 mod locations;
 mod operation;
@@ -115,6 +116,7 @@ fn build() -> Value {
     operations.extend(catalogue::operations(&mut schemas));
     operations.extend(utm_templates::operations(&mut schemas));
     operations.extend(webhooks::operations(&mut schemas));
+    operations.extend(imports::operations(&mut schemas));
     for (function, op) in operations {
         let Some(first) = function.routes.first() else {
             continue;

@@ -194,6 +194,8 @@ const DUB: Mapping = Mapping {
     format: ImportFormat::Dub,
     columns: &[
         ("Short link", Field::ShortLink),
+        // Exports before Dub labelled its columns were headed by their ids.
+        ("link", Field::ShortLink),
         ("Destination URL", Field::Url),
         ("url", Field::Url),
         ("domain", Field::Domain),

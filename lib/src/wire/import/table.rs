@@ -117,7 +117,7 @@ fn link_of(mapping: &Mapping, cells: &HashMap<Field, &str>) -> Result<ImportedLi
     if flag(Field::PasswordProtected)? == Some(true) && link.password.is_none() {
         return Err(password_lost(mapping.header_of(Field::PasswordProtected)));
     }
-    let tags = match cells.get(&Field::Tags) {
+    let tags = match cells.get(&Field::Tags).map(|raw| unguarded(raw)) {
         Some(raw) => {
             let names = raw.split(mapping.tag_separators).map(str::to_string);
             tag_names(mapping.header_of(Field::Tags), names)?
