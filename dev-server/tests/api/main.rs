@@ -30,6 +30,7 @@ mod domain_support;
 mod domains;
 mod events;
 mod events_webhooks;
+mod exports;
 mod hardening;
 mod helpers;
 mod idempotency;

@@ -15,9 +15,12 @@ use crate::wire::export::cell;
 /// Links an export page holds unless asked for fewer (the most a page holds: [`MAX_EXPORT_PAGE`]).
 pub const DEFAULT_EXPORT_PAGE: u64 = 1_000;
 pub const MAX_EXPORT_PAGE: u64 = 5_000;
-/// A clicks page ends after this many clicks or [`CLICK_PARTITIONS_PER_PAGE`] day-shards read.
+/// A clicks page ends after the group of shards that brought it to this many clicks, or after
+/// [`CLICK_DAYS_PER_PAGE`] days.
 const CLICKS_PER_PAGE: usize = 5_000;
-const CLICK_PARTITIONS_PER_PAGE: u64 = 64;
+const CLICK_DAYS_PER_PAGE: i64 = 31;
+/// A day's shards are read this many side by side.
+const SHARDS_AT_ONCE: u64 = 8;
 /// How far back a clicks export starts when `from` is not given.
 const DEFAULT_CLICK_DAYS: i64 = 30;
 
@@ -200,15 +203,19 @@ impl Service {
         }
         let mut at = start;
         let mut clicks = Vec::new();
-        let mut read = 0;
-        while at.day <= to && read < CLICK_PARTITIONS_PER_PAGE && clicks.len() < CLICKS_PER_PAGE {
-            clicks.extend(
-                self.store
-                    .clicks_in_shard(&access.workspace.id, at.day, at.shard)
-                    .await?,
-            );
-            read += 1;
-            at = at.next();
+        let last = to.min(start.day + Duration::days(CLICK_DAYS_PER_PAGE - 1));
+        while at.day <= last && clicks.len() < CLICKS_PER_PAGE {
+            let group = (at.shard..CLICK_SHARDS).take(SHARDS_AT_ONCE as usize);
+            let reads = group.map(|shard| self.store.clicks_in_shard(&access.workspace.id, at.day, shard));
+            for shard in futures::future::try_join_all(reads).await? {
+                clicks.extend(shard);
+            }
+            let read_up_to = (at.shard + SHARDS_AT_ONCE).min(CLICK_SHARDS) - 1;
+            at = ClickCursor {
+                shard: read_up_to,
+                ..at
+            }
+            .next();
         }
         clicks.retain(|c| !c.bot);
         clicks.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.id.cmp(&b.id)));

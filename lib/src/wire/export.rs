@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::import::OUR_COLUMNS;
-use crate::domain::{AbTest, Link, QrSettings, Rules, Tag, TargetUrl, Utm};
+use crate::domain::{AbTest, Link, QrSettings, Tag, TargetUrl, Utm};
 
 /// The characters that make a spreadsheet read a cell as a formula.
 pub const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
@@ -31,7 +31,8 @@ pub struct ExportedLink<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<&'a str>,
     pub active: bool,
-    pub rules: &'a Rules,
+    /// The rules without their ids (a create makes new ones).
+    pub rules: Vec<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ab_test: Option<&'a AbTest>,
     pub qr_settings: &'a QrSettings,
@@ -53,6 +54,17 @@ pub struct ExportedLink<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback_url: Option<&'a TargetUrl>,
     pub password_protected: bool,
+    /// The default rule's destination (the CSV's `url` column, for reading).
+    #[serde(skip)]
+    pub default_target: &'a str,
+}
+
+fn rule_without_id(rule: &crate::domain::Rule) -> serde_json::Value {
+    let mut value = serde_json::to_value(rule).expect("a rule encodes");
+    if let Some(object) = value.as_object_mut() {
+        object.remove("id");
+    }
+    value
 }
 
 impl<'a> ExportedLink<'a> {
@@ -64,7 +76,8 @@ impl<'a> ExportedLink<'a> {
             name: s.name.as_str(),
             description: s.description.as_ref().map(|d| d.as_str()),
             active: s.active,
-            rules: &s.rules,
+            rules: s.rules.iter().map(rule_without_id).collect(),
+            default_target: s.rules.default_rule().target_url.as_str(),
             ab_test: s.ab_test.as_ref(),
             qr_settings: &s.qr_settings,
             clicks_limit: s.clicks_limit.map(|l| l.get()),
@@ -99,7 +112,7 @@ impl<'a> ExportedLink<'a> {
         let optional = |v: Option<&str>| v.map(cell).unwrap_or_default();
         [
             self.slug.to_string(),
-            self.rules.default_rule().target_url.as_str().to_string(),
+            self.default_target.to_string(),
             cell(self.name),
             self.domain.to_string(),
             cell(&self.tags.join(", ")),
