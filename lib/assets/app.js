@@ -2,6 +2,8 @@
 // - Copy buttons: <button data-copy="ID"> copies the value or text of the element with that id.
 // - The link editor: rules reorder by drag and drop (the Move up/down buttons do the same
 //   without a script), and the A/B weights are summed as they are typed.
+// - An import's page: while the job runs, its progress is read again every 2 seconds (the
+//   "Check progress" link does it by hand) and the page is shown whole once the job ends.
 "use strict";
 
 function enableCopyButtons() {
@@ -128,7 +130,28 @@ function enableUtmTemplates() {
   });
 }
 
+function followImportProgress() {
+  const progress = document.querySelector("[data-progress]");
+  if (!progress) return;
+  const timer = setInterval(async () => {
+    try {
+      const answer = await fetch(location.href, { credentials: "same-origin" });
+      const next = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const fresh = next.querySelector("[data-progress]");
+      if (!fresh) {
+        clearInterval(timer);
+        location.reload();
+        return;
+      }
+      progress.innerHTML = fresh.innerHTML;
+    } catch {
+      clearInterval(timer);
+    }
+  }, 2000);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  followImportProgress();
   enableCopyButtons();
   enableRuleDragging();
   enableWeightSum();

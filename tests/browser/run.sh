@@ -67,6 +67,13 @@ log "tags and a custom domain in Chromium: the tags tab, the records, Verify now
 log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival, the editor's UTM template dropdown"
 "$E2E_PYTHON" tests/browser/link_options_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+# Its own person and workspace, on a plan that takes the 3,000 links it imports.
+transfer_email="browser-transfer-$(date +%s)-$$@example.com"
+printf '%s\n' "$password" | "$bin"/linkctl user create --email "$transfer_email" --password-stdin >/dev/null
+transfer_workspace=$("$bin"/linkctl workspace create --name "Transfer tests" --owner "$transfer_email" --max-links 10000 | json_field id)
+log "import and export in Chromium: a Bitly CSV checked, imported, its progress, the results CSV, the workspace export"
+"$E2E_PYTHON" tests/browser/transfer_e2e.py "http://127.0.0.1:$DEV_PORT" "$transfer_email" "$password" "$transfer_workspace" \
+    || status=1
 # The webhooks tab needs a dev server whose webhooks may reach a local https receiver: this one
 # is started in place of the first, on a table of its own.
 kill "$DEV_PID" 2>/dev/null || true

@@ -31,6 +31,24 @@ impl Form {
         Ok(Self::from_bytes(req.body().as_ref()))
     }
 
+    /// The body of an upload: a `multipart/form-data` form (its parts as fields, a file part as
+    /// `file` with its text and `fileName`) of at most [`crate::http::upload::MAX_UPLOAD_BYTES`].
+    pub async fn parse_upload(req: &Request) -> Result<Self, ServiceError> {
+        let fields = crate::http::upload::upload_object(req).await?;
+        Ok(Self {
+            fields: fields
+                .into_iter()
+                .map(|(name, value)| {
+                    let text = match value {
+                        serde_json::Value::String(text) => text,
+                        other => other.to_string(),
+                    };
+                    (name, text)
+                })
+                .collect(),
+        })
+    }
+
     pub fn from_bytes(bytes: &[u8]) -> Self {
         Self {
             fields: url::form_urlencoded::parse(bytes).into_owned().collect(),

@@ -85,6 +85,7 @@ impl Site {
     pub async fn app(&self, req: Request) -> Result<lambda_http::Response<lambda_http::Body>, lambda_http::Error> {
         let mut page = PageRequest::new(&self.service, &self.settings, &req);
         page.home = Home::App;
+        page.import_queue = self.import_queue.as_ref();
         respond(&page, app::handle(&page)).await
     }
 }
@@ -113,6 +114,8 @@ pub struct PageRequest<'a> {
     pub settings: &'a Settings,
     pub req: &'a Request,
     pub home: Home,
+    /// Where imports that go on in the background are handed (the app function's).
+    pub import_queue: Option<&'a crate::queue::Queue>,
     /// The live session, once a page asked for it (a failure page shows who is signed in).
     signed_in: tokio::sync::OnceCell<SessionUser>,
 }
@@ -124,6 +127,7 @@ impl<'a> PageRequest<'a> {
             settings,
             req,
             home: Home::Account,
+            import_queue: None,
             signed_in: tokio::sync::OnceCell::new(),
         }
     }
@@ -165,6 +169,18 @@ impl<'a> PageRequest<'a> {
     pub async fn signed_in_form(&self) -> Result<(SessionUser, Form), ServiceError> {
         let signed_in = self.signed_in().await?;
         let form = Form::parse(self.req)?;
+        self.check_origin()?;
+        if !forms::tokens_match(form.get("csrf"), Some(&signed_in.session.csrf_token)) {
+            return Err(ServiceError::FormExpired);
+        }
+        Ok((signed_in, form))
+    }
+
+    /// An upload of a signed-in user ([`Form::parse_upload`]), checked as [`Self::signed_in_form`]
+    /// checks a form.
+    pub async fn signed_in_upload(&self) -> Result<(SessionUser, Form), ServiceError> {
+        let signed_in = self.signed_in().await?;
+        let form = Form::parse_upload(self.req).await?;
         self.check_origin()?;
         if !forms::tokens_match(form.get("csrf"), Some(&signed_in.session.csrf_token)) {
             return Err(ServiceError::FormExpired);

@@ -85,6 +85,11 @@ impl Chrome {
             .map(|w| format!("/app/w/{}/webhooks", w.id))
     }
 
+    /// The navigation's "Import and export" entry (every member: members export).
+    pub fn transfer_href(&self) -> Option<String> {
+        self.workspace.as_ref().map(|w| format!("/app/w/{}/transfer", w.id))
+    }
+
     /// The navigation's "Settings" entry: the current workspace's settings, when a page is about
     /// one.
     /// Members (who cannot open it) get none.

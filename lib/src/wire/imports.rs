@@ -51,8 +51,10 @@ impl TryFrom<ImportInput> for ImportRequest {
             Some(raw) => ImportFormat::parse(raw)?,
             None => return Err(Invalid::new("format", "format is required.")),
         };
+        // A browser's form sends line breaks as CRLF: the same file is the same text however it came.
         let text = input
             .content
+            .map(|c| c.replace("\r\n", "\n"))
             .filter(|c| !c.trim().is_empty())
             .ok_or_else(|| Invalid::new("content", "content is required: the file's text."))?;
         let on_conflict = input

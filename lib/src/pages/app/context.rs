@@ -44,6 +44,12 @@ impl Workspace {
         Ok((Self::open(page, raw_id).await?, form))
     }
 
+    /// An upload posted on a page of the workspace, checked as [`Self::open_form`] checks a form.
+    pub async fn open_upload(page: &PageRequest<'_>, raw_id: &str) -> Result<(Self, Form), ServiceError> {
+        let (_, form) = page.signed_in_upload().await?;
+        Ok((Self::open(page, raw_id).await?, form))
+    }
+
     /// `/app/w/<id>`: where the workspace's pages live.
     pub fn base(&self) -> String {
         format!("/app/w/{}", self.access.workspace.id)

@@ -29,6 +29,8 @@ mod settings;
 mod snippet;
 mod tags;
 mod team;
+mod transfer;
+mod transfer_views;
 mod views;
 mod webhook_views;
 mod webhooks;
@@ -74,6 +76,13 @@ enum Page<'p> {
     Webhooks(&'p str),
     Webhook(&'p str, &'p str),
     DeleteWebhook(&'p str, &'p str),
+    Transfer(&'p str),
+    ImportTemplate(&'p str),
+    ExportLinks(&'p str, bool),
+    ExportClicks(&'p str),
+    StartImport(&'p str),
+    ImportJob(&'p str, &'p str),
+    ImportResults(&'p str, &'p str),
 }
 
 impl<'p> Page<'p> {
@@ -114,6 +123,14 @@ impl<'p> Page<'p> {
             ["app", "w", ws, "webhooks"] => (Self::Webhooks(ws), FORM),
             ["app", "w", ws, "webhooks", id] => (Self::Webhook(ws, id), POST),
             ["app", "w", ws, "webhooks", id, "delete"] => (Self::DeleteWebhook(ws, id), FORM),
+            ["app", "w", ws, "transfer"] => (Self::Transfer(ws), FORM),
+            ["app", "w", ws, "transfer", "template.csv"] => (Self::ImportTemplate(ws), READ),
+            ["app", "w", ws, "transfer", "links.csv"] => (Self::ExportLinks(ws, false), READ),
+            ["app", "w", ws, "transfer", "links.jsonl"] => (Self::ExportLinks(ws, true), READ),
+            ["app", "w", ws, "transfer", "clicks.csv"] => (Self::ExportClicks(ws), READ),
+            ["app", "w", ws, "transfer", "imports"] => (Self::StartImport(ws), POST),
+            ["app", "w", ws, "transfer", "imports", id] => (Self::ImportJob(ws, id), READ),
+            ["app", "w", ws, "transfer", "imports", id, "results.csv"] => (Self::ImportResults(ws, id), READ),
             _ => return None,
         })
     }
@@ -171,6 +188,14 @@ pub async fn handle(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         Page::Webhook(ws, id) => Box::pin(webhooks::act(page, ws, id)).await,
         Page::DeleteWebhook(ws, id) if post => Box::pin(webhooks::delete(page, ws, id)).await,
         Page::DeleteWebhook(ws, id) => Box::pin(webhooks::confirm_delete(page, ws, id)).await,
+        Page::Transfer(ws) if post => Box::pin(transfer::check(page, ws)).await,
+        Page::Transfer(ws) => Box::pin(transfer::show(page, ws)).await,
+        Page::ImportTemplate(ws) => Box::pin(transfer::template(page, ws)).await,
+        Page::ExportLinks(ws, jsonl) => Box::pin(transfer::links(page, ws, jsonl)).await,
+        Page::ExportClicks(ws) => Box::pin(transfer::clicks(page, ws)).await,
+        Page::StartImport(ws) => Box::pin(transfer::start(page, ws)).await,
+        Page::ImportJob(ws, id) => Box::pin(transfer::job(page, ws, id)).await,
+        Page::ImportResults(ws, id) => Box::pin(transfer::results(page, ws, id)).await,
         Page::Tags(ws) if post => Box::pin(tags::create(page, ws)).await,
         Page::Tags(ws) => Box::pin(tags::show(page, ws)).await,
         Page::Tag(ws, id) => Box::pin(tags::update(page, ws, id)).await,
