@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
-use lib::clock::{Entropy, OsEntropy};
+use lib::clock::OsEntropy;
 use lib::domain::{EventTypes, NewWebhook, WebhookUrl};
 use lib::queue::Queue;
 use lib::service::Service;
@@ -34,31 +34,14 @@ async fn main() {
         .unwrap_or(2_000);
     let counter = RequestCounter::new();
     let client = lib::testing::local_client(&endpoint, &counter).await;
-    let table = format!("bench-{:016x}", OsEntropy.next_u64());
-    lib::store::create_table(&client, &table).await.expect("table");
-    let config = lib::config::Config::from_lookup(|name| match name {
-        "TABLE_NAME" => Some(table.clone()),
-        "DEFAULT_DOMAIN" => Some("sl.test".into()),
-        _ => None,
-    })
-    .expect("config");
+    let (table, config) = lib::testing::bench_table(&client).await;
     let day: NaiveDate = "2026-11-27".parse().unwrap();
     let clock = Arc::new(FixedClock::new(day.and_hms_opt(12, 0, 0).unwrap().and_utc()));
     let receiver = WebhookReceiver::start().await;
     let service = Service::new(Store::new(client, table), config, clock, Arc::new(OsEntropy))
         .with_webhook_fetcher(receiver.fetcher());
-    let owner = lib::admin::create_user(&service, "bench@example.com").await.unwrap();
-    let options = lib::admin::NewWorkspace {
-        name: "bench".into(),
-        ..Default::default()
-    };
-    let ws = lib::admin::create_workspace(&service, owner.id.as_str(), options)
-        .await
-        .unwrap();
-    let access = service
-        .open_workspace_as(owner.id.clone(), Some(ws.id.as_str()))
-        .await
-        .unwrap();
+    let access = lib::testing::bench_workspace(&service, Default::default()).await;
+    let ws = access.workspace.clone();
     let link = service.new_id();
     let entropy = SeededEntropy::new(7);
     let changes: Vec<StreamChange> = (0..clicks)

@@ -1,3 +1,7 @@
+// The worker's future (a job's chunks run to the end of its turn) nests deeper than rustc's
+// default layout limit of 128 in a test build.
+#![recursion_limit = "256"]
+
 use lambda_runtime::{Error, run, service_fn};
 
 #[tokio::main]

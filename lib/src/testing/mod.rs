@@ -19,7 +19,9 @@ pub use clock::{FixedClock, SeededEntropy};
 pub use links::{FIXTURE_TIME, create_plain_link, http_draft, link_from_json, link_from_json_at, stored_link};
 pub use proxy::DelayingProxy;
 pub use queues::{local_dead_letters, local_sqs_client, messages_in, new_local_sqs_queue};
-pub use requests::{IamAction, Reads, RequestCounter, local_client, local_client_with_attempts};
+pub use requests::{
+    IamAction, Reads, RequestCounter, bench_table, bench_workspace, local_client, local_client_with_attempts,
+};
 
 /// The service's store, for tests and benches that seed or inspect the table directly; every
 /// production crate goes through the service's methods.

@@ -273,3 +273,40 @@ pub async fn local_client_with_attempts(
         .build();
     aws_sdk_dynamodb::Client::from_conf(config)
 }
+
+/// A fresh table of its own on DynamoDB Local and the configuration that names it (default
+/// domain `sl.test`), for a benchmark's service.
+pub async fn bench_table(client: &aws_sdk_dynamodb::Client) -> (String, crate::config::Config) {
+    use crate::clock::Entropy;
+    let table = format!("bench-{:016x}", crate::clock::OsEntropy.next_u64());
+    crate::store::create_table(client, &table).await.expect("table");
+    let config = crate::config::Config::from_lookup(|name| match name {
+        "TABLE_NAME" => Some(table.clone()),
+        "DEFAULT_DOMAIN" => Some("sl.test".into()),
+        _ => None,
+    })
+    .expect("config");
+    (table, config)
+}
+
+/// A benchmark's workspace, named `bench`, owned by a new user, with these options, opened as
+/// its owner.
+pub async fn bench_workspace(
+    service: &crate::service::Service,
+    options: crate::admin::NewWorkspace,
+) -> crate::service::Access {
+    let owner = crate::admin::create_user(service, &format!("bench-{}@example.com", service.new_id()))
+        .await
+        .expect("owner");
+    let options = crate::admin::NewWorkspace {
+        name: "bench".into(),
+        ..options
+    };
+    let ws = crate::admin::create_workspace(service, owner.id.as_str(), options)
+        .await
+        .expect("workspace");
+    service
+        .open_workspace_as(owner.id.clone(), Some(ws.id.as_str()))
+        .await
+        .expect("open")
+}
