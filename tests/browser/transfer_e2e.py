@@ -1,4 +1,4 @@
-"""Import and export in headless Chromium: the owner uploads a Bitly CSV export (3,000 links and
+"""Import and export in headless Chromium: the owner uploads a Bitly CSV export (500 links and
 two bad rows), reads the dry run, imports skipping the conflicts, watches the job page's progress
 until it ends, downloads the results CSV and then the workspace's export, and checks both. A
 second upload of the same file says it was imported before. Screenshots at 1280 and 375 px, each
@@ -16,7 +16,7 @@ import time
 
 from browser import check, chromium, new_context, screenshots, sign_in
 
-ROWS = 3000
+ROWS = 500
 
 
 def bitly_file(folder):
@@ -81,7 +81,7 @@ def main():
         saw_running = page.get_by_role("heading", name="Importing").count() == 1
         if saw_running:
             screenshots(page, "transfer-job-running")
-        deadline = time.time() + 180
+        deadline = time.time() + 300
         while page.get_by_role("heading", name="Done").count() == 0 and time.time() < deadline:
             time.sleep(1)
             page.goto(job_url)

@@ -23,8 +23,9 @@ const LISTED_PROBLEMS: usize = 200;
 /// The largest download the app builds in one answer (Lambda answers at most 6 MB); larger
 /// workspaces export through the API's pages.
 const MAX_DOWNLOAD_BYTES: usize = 5_000_000;
-/// How long the app runs a new import before its page takes over.
-const APP_IMPORT_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long the app runs a new import before its page takes over: one chunk, then the job page
+/// shows the progress while the worker goes on.
+const APP_IMPORT_BUDGET: std::time::Duration = std::time::Duration::ZERO;
 
 const TEMPLATE_CSV: &str = include_str!("../../../../docs/import/template.csv");
 
