@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 use super::import_rows::{DraftedRow, tags_by_name};
 use super::{Access, Service, ServiceError};
 use crate::domain::{
-    ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportJob, ImportPlan, JobState, Link, LinkDraft, PlannedRow,
-    RowOutcome, RowResult, Tag, TagName, Verdict,
+    ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportJob, ImportPlan, JobState, LinkDraft, PlannedRow, RowOutcome,
+    RowResult, Tag, Verdict,
 };
 use crate::ids::ObjectId;
-use crate::store::{ImportStart, TagWrite};
+use crate::store::ImportStart;
 use crate::wire::import::{ImportRow, read_import};
 
 /// A started (or earlier) job.
@@ -278,134 +278,6 @@ impl Service {
             .import_job(&job.workspace_id, &job.id)
             .await?
             .ok_or(ServiceError::ImportNotFound)
-    }
-
-    /// The workspace's tags, with those the rows name and it lacks made first.
-    async fn tags_for(&self, access: &Access, rows: &[(u64, &ImportRow)]) -> Result<Vec<Tag>, ServiceError> {
-        let mut tags = self.store.workspace_tags(&access.workspace.id).await?;
-        let wanted: Vec<&TagName> = rows
-            .iter()
-            .filter_map(|(_, r)| r.input.as_ref().ok())
-            .flat_map(|found| found.tags.iter())
-            .collect();
-        let mut made = false;
-        for name in wanted {
-            if tags.iter().any(|t| Tag::name_key(&t.name) == Tag::name_key(name)) {
-                continue;
-            }
-            let tag = Tag {
-                id: self.new_id(),
-                workspace_id: access.workspace.id.clone(),
-                name: name.clone(),
-                color: None,
-            };
-            match self.store.create_tag(&tag).await? {
-                TagWrite::Done => tags.push(tag),
-                // Made by someone else a moment ago: read below.
-                TagWrite::NameTaken => made = true,
-                TagWrite::Gone => return Err(ServiceError::WorkspaceNotFound),
-            }
-        }
-        if made {
-            tags = self.store.workspace_tags(&access.workspace.id).await?;
-        }
-        Ok(tags)
-    }
-
-    /// The outcome of a row whose link an earlier run wrote.
-    async fn created_earlier(&self, id: &ObjectId) -> Result<RowOutcome, ServiceError> {
-        let link = self.store.get_link(id).await?;
-        Ok(match link {
-            Some(stored) => RowOutcome::Created {
-                link_id: id.clone(),
-                short_link: stored.link.full_link(),
-            },
-            None => RowOutcome::Failed {
-                reason: "The link was made and then deleted while the import ran.".to_string(),
-            },
-        })
-    }
-
-    /// Writes the judged rows under their derived ids, with the plan's quota reserved for them;
-    /// a row that lost its slug to a racing request is skipped, one whose generated slug
-    /// collided is tried again with a fresh one.
-    async fn write_imported(
-        &self,
-        access: &Access,
-        ids: &[ObjectId],
-        mut rows: Vec<(usize, LinkDraft)>,
-    ) -> Result<Vec<(usize, RowOutcome)>, ServiceError> {
-        let mut outcomes = Vec::new();
-        if rows.is_empty() {
-            return Ok(outcomes);
-        }
-        let workspace = &access.workspace.id;
-        let count = rows.len() as u64;
-        if !self
-            .store
-            .reserve_links(workspace, count, access.workspace.plan.max_links)
-            .await?
-        {
-            // Links made elsewhere since the judge counted the room took it.
-            let reason = super::import_rows::links_quota_reached(access);
-            let skipped = rows
-                .into_iter()
-                .map(|(i, _)| (i, RowOutcome::Skipped { reason: reason.clone() }));
-            return Ok(skipped.collect());
-        }
-        for (_, draft) in &mut rows {
-            self.protect(draft);
-        }
-        let mut made = 0;
-        for _ in 0..super::links::SLUG_ATTEMPTS {
-            if rows.is_empty() {
-                break;
-            }
-            let links: Vec<Link> = rows
-                .iter()
-                .map(|(i, d)| {
-                    let domain = d.domain.clone().expect("domain resolved by the judge");
-                    let slug = d.slug.clone().unwrap_or_else(|| self.generate_slug());
-                    let mut link = self.new_link(access, domain, slug, d.settings.clone());
-                    link.id = ids[*i].clone();
-                    link
-                })
-                .collect();
-            let written = self.store.put_reserved_links(&links).await?;
-            let mut retry = Vec::new();
-            for ((i, draft), (link, ok)) in rows.into_iter().zip(links.into_iter().zip(written)) {
-                if ok {
-                    made += 1;
-                    outcomes.push((
-                        i,
-                        RowOutcome::Created {
-                            short_link: link.full_link(),
-                            link_id: link.id,
-                        },
-                    ));
-                } else if draft.slug.is_some() {
-                    outcomes.push((
-                        i,
-                        RowOutcome::Skipped {
-                            reason: ServiceError::SlugTaken.to_string(),
-                        },
-                    ));
-                } else {
-                    retry.push((i, draft));
-                }
-            }
-            rows = retry;
-        }
-        for (i, _) in rows {
-            outcomes.push((
-                i,
-                RowOutcome::Failed {
-                    reason: "No free slug was found; import the row again.".to_string(),
-                },
-            ));
-        }
-        self.store.release_links(workspace, count - made).await?;
-        Ok(outcomes)
     }
 }
 

@@ -15,6 +15,7 @@ mod exports;
 pub mod idempotency;
 mod import_rows;
 mod import_worker;
+mod import_write;
 mod imports;
 mod joining;
 mod keys;
