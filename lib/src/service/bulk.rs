@@ -12,6 +12,15 @@ use crate::ids::ObjectId;
 pub const MAX_BULK_LINKS: usize = 100;
 
 /// An item still on its way to being created: its position and its draft.
+/// What became of a draft [`Service::write_reserved`] wrote.
+pub(super) enum Written {
+    Created(Box<Link>),
+    /// Its chosen slug was taken by a racing request.
+    SlugTaken,
+    /// Every generated slug collided.
+    NoFreeSlug,
+}
+
 struct Pending {
     index: usize,
     draft: LinkDraft,
@@ -168,46 +177,67 @@ impl Service {
         })
     }
 
-    /// Phase 5: the links, in transactions; an item that lost its chosen slug to a racing
-    /// request fails, one whose generated slug collided is retried with a fresh one.
+    /// Phase 5: the links, in transactions (see [`Service::write_reserved`]).
     async fn write_links(
         &self,
         access: &Access,
-        mut pending: Vec<Pending>,
+        pending: Vec<Pending>,
         ledger: &mut Ledger,
     ) -> Result<(), ServiceError> {
-        // Only items about to be written pay for hashing their password.
-        for p in &mut pending {
-            self.protect(&mut p.draft);
+        let drafts = pending.into_iter().map(|p| (p.index, p.draft, None)).collect();
+        for (index, written) in self.write_reserved(access, drafts).await? {
+            match written {
+                Written::Created(link) => ledger.created[index] = Some(*link),
+                Written::SlugTaken | Written::NoFreeSlug => ledger.fail(index, ServiceError::SlugTaken),
+            }
         }
+        Ok(())
+    }
+
+    /// Writes drafts whose quota is reserved and whose domain is resolved, in transactions, each
+    /// under the id given or a new one: a draft that lost its chosen slug to a racing request is
+    /// [`Written::SlugTaken`], one whose generated slug collided is tried again with a fresh one
+    /// up to [`SLUG_ATTEMPTS`] times. Answers every draft with its key.
+    pub(super) async fn write_reserved<K>(
+        &self,
+        access: &Access,
+        mut pending: Vec<(K, LinkDraft, Option<ObjectId>)>,
+    ) -> Result<Vec<(K, Written)>, ServiceError> {
+        // Only drafts about to be written pay for hashing their password.
+        for (_, draft, _) in &mut pending {
+            self.protect(draft);
+        }
+        let mut answers = Vec::with_capacity(pending.len());
         for _ in 0..SLUG_ATTEMPTS {
             if pending.is_empty() {
-                return Ok(());
+                break;
             }
             let links: Vec<Link> = pending
                 .iter()
-                .map(|p| {
-                    let domain = p.draft.domain.clone().expect("domain resolved in phase 2");
-                    let slug = p.draft.slug.clone().unwrap_or_else(|| self.generate_slug());
-                    self.new_link(access, domain, slug, p.draft.settings.clone())
+                .map(|(_, draft, id)| {
+                    let domain = draft.domain.clone().expect("domain resolved before writing");
+                    let slug = draft.slug.clone().unwrap_or_else(|| self.generate_slug());
+                    let mut link = self.new_link(access, domain, slug, draft.settings.clone());
+                    if let Some(id) = id {
+                        link.id = id.clone();
+                    }
+                    link
                 })
                 .collect();
             let written = self.store.put_reserved_links(&links).await?;
             let mut retry = Vec::new();
-            for ((p, link), ok) in pending.into_iter().zip(links).zip(written) {
+            for ((key, draft, id), (link, ok)) in pending.into_iter().zip(links.into_iter().zip(written)) {
                 if ok {
-                    ledger.created[p.index] = Some(link);
-                } else if p.draft.slug.is_some() {
-                    ledger.fail(p.index, ServiceError::SlugTaken);
+                    answers.push((key, Written::Created(Box::new(link))));
+                } else if draft.slug.is_some() {
+                    answers.push((key, Written::SlugTaken));
                 } else {
-                    retry.push(p);
+                    retry.push((key, draft, id));
                 }
             }
             pending = retry;
         }
-        for p in pending {
-            ledger.fail(p.index, ServiceError::SlugTaken);
-        }
-        Ok(())
+        answers.extend(pending.into_iter().map(|(key, _, _)| (key, Written::NoFreeSlug)));
+        Ok(answers)
     }
 }

@@ -1,8 +1,9 @@
 //! Writing an import's chunk: the tags its rows name, the rows an earlier run already wrote,
 //! and the judged rows under their derived ids with the plan's quota reserved for them.
 
+use super::bulk::Written;
 use super::{Access, Service, ServiceError};
-use crate::domain::{Link, LinkDraft, RowOutcome, Tag, TagName};
+use crate::domain::{LinkDraft, RowOutcome, Tag, TagName};
 use crate::ids::ObjectId;
 use crate::store::TagWrite;
 use crate::wire::import::ImportRow;
@@ -61,7 +62,7 @@ impl Service {
         &self,
         access: &Access,
         ids: &[ObjectId],
-        mut rows: Vec<(usize, LinkDraft)>,
+        rows: Vec<(usize, LinkDraft)>,
     ) -> Result<Vec<(usize, RowOutcome)>, ServiceError> {
         let mut outcomes = Vec::new();
         if rows.is_empty() {
@@ -81,56 +82,28 @@ impl Service {
                 .map(|(i, _)| (i, RowOutcome::Skipped { reason: reason.clone() }));
             return Ok(skipped.collect());
         }
-        for (_, draft) in &mut rows {
-            self.protect(draft);
-        }
+        let drafts = rows
+            .into_iter()
+            .map(|(i, draft)| (i, draft, Some(ids[i].clone())))
+            .collect();
         let mut made = 0;
-        for _ in 0..super::links::SLUG_ATTEMPTS {
-            if rows.is_empty() {
-                break;
-            }
-            let links: Vec<Link> = rows
-                .iter()
-                .map(|(i, d)| {
-                    let domain = d.domain.clone().expect("domain resolved by the judge");
-                    let slug = d.slug.clone().unwrap_or_else(|| self.generate_slug());
-                    let mut link = self.new_link(access, domain, slug, d.settings.clone());
-                    link.id = ids[*i].clone();
-                    link
-                })
-                .collect();
-            let written = self.store.put_reserved_links(&links).await?;
-            let mut retry = Vec::new();
-            for ((i, draft), (link, ok)) in rows.into_iter().zip(links.into_iter().zip(written)) {
-                if ok {
+        for (i, written) in self.write_reserved(access, drafts).await? {
+            let outcome = match written {
+                Written::Created(link) => {
                     made += 1;
-                    outcomes.push((
-                        i,
-                        RowOutcome::Created {
-                            short_link: link.full_link(),
-                            link_id: link.id,
-                        },
-                    ));
-                } else if draft.slug.is_some() {
-                    outcomes.push((
-                        i,
-                        RowOutcome::Skipped {
-                            reason: ServiceError::SlugTaken.to_string(),
-                        },
-                    ));
-                } else {
-                    retry.push((i, draft));
+                    RowOutcome::Created {
+                        short_link: link.full_link(),
+                        link_id: link.id,
+                    }
                 }
-            }
-            rows = retry;
-        }
-        for (i, _) in rows {
-            outcomes.push((
-                i,
-                RowOutcome::Failed {
+                Written::SlugTaken => RowOutcome::Skipped {
+                    reason: ServiceError::SlugTaken.to_string(),
+                },
+                Written::NoFreeSlug => RowOutcome::Failed {
                     reason: "No free slug was found; import the row again.".to_string(),
                 },
-            ));
+            };
+            outcomes.push((i, outcome));
         }
         self.store.release_links(workspace, count - made).await?;
         Ok(outcomes)
