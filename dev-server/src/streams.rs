@@ -82,13 +82,14 @@ impl StreamPoller {
         StreamsClient::from_conf(builder.build())
     }
 
-    /// A streams client for DynamoDB Local at `endpoint` with static local credentials.
-    pub fn local_client(endpoint: &str) -> StreamsClient {
+    /// A streams client for DynamoDB Local at `endpoint` with static local credentials, whose
+    /// access key names the database (DynamoDB Local keeps one per key).
+    pub fn local_client(endpoint: &str, access_key: &str) -> StreamsClient {
         use aws_sdk_dynamodbstreams::config::{BehaviorVersion, Credentials, Region};
         let config = aws_sdk_dynamodbstreams::config::Builder::new()
             .behavior_version(BehaviorVersion::latest())
             .region(Region::new("us-east-1"))
-            .credentials_provider(Credentials::new("local", "local", None, None, "local"))
+            .credentials_provider(Credentials::new(access_key, "local", None, None, "local"))
             .endpoint_url(endpoint)
             .http_client(lib::store::https_client())
             .build();

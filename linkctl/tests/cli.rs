@@ -38,7 +38,7 @@ impl Cli {
             .env("TABLE_NAME", &self.table)
             .env("DEFAULT_DOMAIN", "sl.test")
             .env("AWS_ENDPOINT_URL_DYNAMODB", &self.endpoint)
-            .env("AWS_ACCESS_KEY_ID", "local")
+            .env("AWS_ACCESS_KEY_ID", lib::testing::local_access_key())
             .env("AWS_SECRET_ACCESS_KEY", "local")
             .env("AWS_REGION", "us-east-1")
             .env_remove("CLICK_DEAD_LETTER_QUEUE_URL")

@@ -24,6 +24,8 @@ pub struct TestApp {
     pub clock: Arc<FixedClock>,
     pub requests: RequestCounter,
     pub http: reqwest::Client,
+    /// Deletes the app's table when the test ends (the last field, so dropped last).
+    _table: lib::testing::TestTable,
 }
 
 /// A workspace with its owner's API key.
@@ -133,13 +135,11 @@ async fn spawn_on(
     adjust: impl FnOnce(Service) -> Service,
     settings: dev_server::Settings,
 ) -> TestApp {
-    let table = unique_table();
-    lib::store::create_table(&client, &table)
-        .await
-        .expect("create test table");
+    let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
+    let table = lib::testing::TestTable::create(&client, &endpoint).await;
     let clock = Arc::new(FixedClock::new(chrono::Utc::now()));
     let mut config = Config {
-        table_name: table.clone(),
+        table_name: table.name().to_string(),
         default_domain: DEFAULT_DOMAIN.into(),
         link_cache_ttl: Duration::from_secs(5),
         click_retention_days: 400,
@@ -153,14 +153,18 @@ async fn spawn_on(
     configure(&mut config);
     // Mail goes to the SMTP catcher scripts/test starts (SMTP_TEST_URL), else to the log.
     let service = adjust(
-        Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy))
-            .with_mailer(lib::testing::mail::test_mailer()),
+        Service::new(
+            Store::new(client, table.name().to_string()),
+            config,
+            clock.clone(),
+            Arc::new(OsEntropy),
+        )
+        .with_mailer(lib::testing::mail::test_mailer()),
     );
     let service = Arc::new(service);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
-    let streams = dev_server::streams::StreamPoller::local_client(&endpoint);
+    let streams = dev_server::streams::StreamPoller::local_client(&endpoint, &lib::testing::local_access_key());
     let functions = dev_server::Functions::with_settings((*service).clone(), streams, settings);
     tokio::spawn(dev_server::serve(listener, functions.clone()));
     TestApp {
@@ -173,6 +177,7 @@ async fn spawn_on(
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("client"),
+        _table: table,
     }
 }
 

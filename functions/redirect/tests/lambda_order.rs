@@ -199,7 +199,7 @@ async fn the_response_is_posted_before_the_click_is_written_and_the_extension_wa
         .env("DEFAULT_DOMAIN", "sl.test")
         .env("VISITOR_SIGNING_SECRET", "a-secret-of-at-least-thirty-two-characters")
         .env("AWS_ENDPOINT_URL_DYNAMODB", proxy.endpoint())
-        .env("AWS_ACCESS_KEY_ID", "local")
+        .env("AWS_ACCESS_KEY_ID", lib::testing::local_access_key())
         .env("AWS_SECRET_ACCESS_KEY", "local")
         .env("AWS_REGION", "us-east-1")
         .env("AWS_MAX_ATTEMPTS", "2")

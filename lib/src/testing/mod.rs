@@ -12,6 +12,7 @@ pub mod qr;
 mod queues;
 pub mod receiver;
 mod requests;
+mod tables;
 pub mod traffic;
 pub mod ua_corpus;
 
@@ -20,8 +21,10 @@ pub use links::{FIXTURE_TIME, create_plain_link, http_draft, link_from_json, lin
 pub use proxy::DelayingProxy;
 pub use queues::{local_dead_letters, local_sqs_client, messages_in, new_local_sqs_queue};
 pub use requests::{
-    IamAction, Reads, RequestCounter, bench_table, bench_workspace, local_client, local_client_with_attempts,
+    IamAction, Reads, RequestCounter, bench_table, bench_workspace, local_access_key, local_client,
+    local_client_with_attempts,
 };
+pub use tables::TestTable;
 
 /// The service's store, for tests and benches that seed or inspect the table directly; every
 /// production crate goes through the service's methods.
