@@ -454,8 +454,10 @@ start_dynamodb_local() {
         mkdir -p "$data"
         storage=(-sharedDb -dbPath "$data")
     fi
+    # Without -disableTelemetry it tries to send telemetry first and, where that cannot leave
+    # the machine, opens its port after 35 s instead of 3.
     java -Djava.library.path="$DDB_DIR/DynamoDBLocal_lib" -jar "$DDB_DIR/DynamoDBLocal.jar" \
-        "${storage[@]}" -port "$port" >"$out" 2>&1 &
+        "${storage[@]}" -disableTelemetry -port "$port" >"$out" 2>&1 &
     # shellcheck disable=SC2034 # read by the scripts that source this file
     DDB_PID=$!
     if ! wait_for_port "$port" 60; then
