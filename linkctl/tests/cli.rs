@@ -6,7 +6,7 @@ use lib::testing::RequestCounter;
 use serde_json::Value;
 
 struct Cli {
-    table: String,
+    table: lib::testing::TestTable,
     endpoint: String,
     /// The dead-letter queue's URL given to linkctl, if any.
     queue: Option<String>,
@@ -16,9 +16,8 @@ impl Cli {
     async fn new() -> Self {
         let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
             .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
-        let table = format!("cli-{:016x}", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy));
         let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
-        lib::store::create_table(&client, &table).await.expect("table");
+        let table = lib::testing::TestTable::create(&client, &endpoint).await;
         Self {
             table,
             endpoint,
@@ -35,7 +34,7 @@ impl Cli {
         use std::io::Write;
         let mut child = Command::new(env!("CARGO_BIN_EXE_linkctl"))
             .args(args)
-            .env("TABLE_NAME", &self.table)
+            .env("TABLE_NAME", self.table.name())
             .env("DEFAULT_DOMAIN", "sl.test")
             .env("AWS_ENDPOINT_URL_DYNAMODB", &self.endpoint)
             .env("AWS_ACCESS_KEY_ID", lib::testing::local_access_key())
@@ -66,7 +65,7 @@ impl Cli {
     /// The service over the same table, to check what the CLI wrote.
     async fn service(&self) -> lib::service::Service {
         let client = lib::testing::local_client(&self.endpoint, &RequestCounter::new()).await;
-        let table = self.table.clone();
+        let table = self.table.name().to_string();
         let config = lib::config::Config::from_lookup(move |name| match name {
             "TABLE_NAME" => Some(table.clone()),
             "DEFAULT_DOMAIN" => Some("sl.test".into()),
@@ -74,7 +73,7 @@ impl Cli {
         })
         .expect("config");
         lib::service::Service::new(
-            lib::store::Store::new(client, self.table.clone()),
+            lib::store::Store::new(client, self.table.name().to_string()),
             config,
             std::sync::Arc::new(lib::clock::SystemClock),
             std::sync::Arc::new(lib::clock::OsEntropy),

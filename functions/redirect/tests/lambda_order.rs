@@ -152,8 +152,8 @@ async fn the_response_is_posted_before_the_click_is_written_and_the_extension_wa
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB")
         .expect("AWS_ENDPOINT_URL_DYNAMODB must point at DynamoDB Local; run the tests with scripts/test");
     let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
-    let table = format!("order-{:016x}", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy));
-    lib::store::create_table(&client, &table).await.expect("table");
+    let test_table = lib::testing::TestTable::create(&client, &endpoint).await;
+    let table = test_table.name().to_string();
     let store = Store::new(client, table.clone());
     let link = lib::testing::link_from_json_at(
         json!({ "name": "Spring", "url": "https://example.com/spring" }),

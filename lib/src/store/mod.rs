@@ -63,7 +63,8 @@ pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
-    DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, ensure_table, latest_stream_arn,
+    DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
+    ensure_table, latest_stream_arn,
 };
 pub use tags::TagWrite;
 pub use team::{AcceptOutcome, MAX_MEMBERS, MAX_PENDING_INVITATIONS};

@@ -4,7 +4,8 @@
 
 use super::requests::{RequestCounter, local_client};
 
-/// A new table of [`crate::store::TABLE_DEFINITION`] named `test-<random>`, deleted on drop.
+/// A new table of [`crate::store::TABLE_DEFINITION`] named `test-<random>`, its TTL left off
+/// ([`crate::store::create_table_without_expiry`] says why), deleted on drop.
 pub struct TestTable {
     name: String,
     endpoint: String,
@@ -16,7 +17,7 @@ impl TestTable {
     pub async fn create(client: &aws_sdk_dynamodb::Client, endpoint: &str) -> Self {
         use crate::clock::Entropy;
         let name = format!("test-{:016x}", crate::clock::OsEntropy.next_u64());
-        crate::store::create_table(client, &name)
+        crate::store::create_table_without_expiry(client, &name)
             .await
             .expect("create test table");
         Self {
