@@ -127,9 +127,7 @@ impl StreamPoller {
         for shard in shards {
             let Some(id) = shard.shard_id else { continue };
             let report = self.drain_shard(&arn, &id, &mut positions).await?;
-            total.records += report.records;
-            total.updates_applied += report.updates_applied;
-            total.updates_skipped += report.updates_skipped;
+            total += report;
         }
         Ok(total)
     }
@@ -170,9 +168,7 @@ impl StreamPoller {
                 .rev()
                 .find_map(|r| r.dynamodb.as_ref().and_then(|c| c.sequence_number.clone()));
             let consumed = self.consume(&records).await?;
-            report.records += consumed.records;
-            report.updates_applied += consumed.updates_applied;
-            report.updates_skipped += consumed.updates_skipped;
+            report += consumed;
             match (out.next_shard_iterator, records.is_empty()) {
                 (None, _) => {
                     positions.shards.insert(shard.to_string(), Position::Closed);

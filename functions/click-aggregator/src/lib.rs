@@ -16,6 +16,7 @@ pub async fn handler(service: &Service, event: LambdaEvent<Event>) -> Result<Fol
         records = report.records,
         applied = report.updates_applied,
         skipped = report.updates_skipped,
+        refused = report.updates_refused,
         "folded clicks and conversions"
     );
     Ok(report)

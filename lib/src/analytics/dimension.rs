@@ -131,3 +131,38 @@ pub const BOTS: &str = "bots";
 pub fn bot_family(family: BotFamily) -> String {
     format!("{BOTS}|{}", family.name())
 }
+
+/// Most distinct counters a day's rollup item of `part` holds, for the parts whose values
+/// come from outside (referrer hosts, cities, event names, location cells, a workspace's
+/// links); `None` for the parts whose values a closed vocabulary or the link's own settings
+/// bound. Past its cap an item counts each new value as its dimension's [`OTHER`], so no
+/// stranger can grow an item towards DynamoDB's 400 KB.
+pub fn distinct_cap(part: &str) -> Option<u64> {
+    match part {
+        "referrer" | "ruleref" | "variantref" | "city" | CONVERSION_PART | LOCATION_PART => Some(MAX_DISTINCT_VALUES),
+        "link" => Some(MAX_DISTINCT_LINKS),
+        _ => None,
+    }
+}
+
+/// Most distinct values of an open dimension per owner-day (a name of at most ~300 bytes:
+/// 500 of them stay under 160 KB).
+pub const MAX_DISTINCT_VALUES: u64 = 500;
+/// Most distinct counters of a workspace-day's per-link counts (two per link: clicks and
+/// conversions, ~60 bytes each).
+pub const MAX_DISTINCT_LINKS: u64 = 2_000;
+
+/// The counter a name of an open dimension counts in once its item is full (`referrer|Other`,
+/// `ruleref|<rule>|Other`, `city||Other`, `conv|Other`, `convamount|Other|EUR`, `loc|Other`,
+/// `link|Other`); `None` for a name that is always kept (a total, a rule's or variant's count).
+pub fn other(name: &str) -> Option<String> {
+    let (dimension, value) = name.split_once('|')?;
+    let other = match dimension {
+        "referrer" | "conv" | "loc" | "gps" | "link" | "convlink" => format!("{dimension}|{OTHER}"),
+        "city" => city(None, OTHER),
+        "ruleref" | "variantref" => format!("{dimension}|{}|{OTHER}", value.split_once('|')?.0),
+        "convamount" => format!("{dimension}|{OTHER}|{}", value.rsplit_once('|')?.1),
+        _ => return None,
+    };
+    Some(other)
+}

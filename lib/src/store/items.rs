@@ -170,6 +170,17 @@ where
     }
 }
 
+/// Whether DynamoDB refused a write because the item would pass its 400 KB limit (a
+/// `ValidationException` naming the item size).
+pub(super) fn too_large<E, R>(error: &SdkError<E, R>) -> bool
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata,
+{
+    error.as_service_error().is_some_and(|e| {
+        e.code() == Some("ValidationException") && e.message().is_some_and(|m| m.contains("Item size"))
+    })
+}
+
 /// Runs a query to its end, following `LastEvaluatedKey` page by page.
 pub(super) async fn query_all(
     query: aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder,

@@ -485,6 +485,12 @@ pub fn day_stats(owner: &StatsOwner, day: NaiveDate, part: &str) -> Key {
     Key::new(stats_partition(owner), &format!("DAY#{day}#{part}"))
 }
 
+/// The part of a day's rollup item ([`day_stats`]); `None` for any other key.
+pub fn day_stats_part(key: &Key) -> Option<&str> {
+    let rest = key.sk.strip_prefix("DAY#")?;
+    Some(rest.split_once('#')?.1)
+}
+
 /// Sort-key bounds of every rollup item of the days `from..=to`.
 pub fn day_stats_range(from: NaiveDate, to: NaiveDate) -> (String, String) {
     (format!("DAY#{from}"), format!("DAY#{to}#\u{10ffff}"))

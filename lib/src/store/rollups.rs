@@ -7,7 +7,7 @@
 //! register maxima, which is idempotent by nature; they are rewritten with an optimistic
 //! version check.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 
@@ -31,6 +31,17 @@ pub enum Fold {
     Applied,
     /// Those records were folded in before (a retried batch).
     AlreadyFolded,
+    /// DynamoDB refused the update because the item would pass its 400 KB limit.
+    TooLarge,
+}
+
+/// What a rollup item holds already of the names an update brings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Held {
+    /// Those of the names the item has a counter for.
+    pub names: BTreeSet<String>,
+    /// How many distinct counters the item has taken under [`DISTINCT`].
+    pub distinct: u64,
 }
 
 /// Bytes of every sketch in a sketch item, by name.
@@ -38,10 +49,40 @@ pub type Sketches = BTreeMap<String, Vec<u8>>;
 
 const SKETCH_PREFIX: &str = "sketch|";
 const VERSION: &str = "version";
+/// The attribute counting the distinct counters an item of a capped part took (not a counter).
+const DISTINCT: &str = "distinct";
 
 impl Store {
-    /// Adds `deltas` to the counters of the item at `key`, unless records of `source` up to
-    /// sequence `first` or later were already folded into it.
+    /// Which of `names` the item at `key` has counters for, and how many distinct counters
+    /// it took (one strongly consistent read of those attributes only).
+    pub async fn held_counters(&self, key: &Key, names: &[&str]) -> Result<Held, StoreError> {
+        let mut projection = vec!["#d".to_string()];
+        let mut request = self
+            .client
+            .get_item()
+            .table_name(&self.table)
+            .set_key(Some(key_map(key)))
+            .consistent_read(true)
+            .expression_attribute_names("#d", DISTINCT);
+        for (i, name) in names.iter().enumerate() {
+            projection.push(format!("#n{i}"));
+            request = request.expression_attribute_names(format!("#n{i}"), *name);
+        }
+        let out = request
+            .projection_expression(projection.join(", "))
+            .send()
+            .await
+            .map_err(|e| StoreError::request("GetItem", e))?;
+        let item = out.item.unwrap_or_default();
+        Ok(Held {
+            distinct: counter(&item, DISTINCT),
+            names: item.into_keys().filter(|name| name != DISTINCT).collect(),
+        })
+    }
+
+    /// Adds `deltas` to the counters of the item at `key` (and `new_distinct` to the count of
+    /// its distinct counters), unless records of `source` up to sequence `first` or later were
+    /// already folded into it.
     pub async fn fold_counts(
         &self,
         key: &Key,
@@ -49,6 +90,7 @@ impl Store {
         first: &str,
         last: &str,
         deltas: &BTreeMap<String, i128>,
+        new_distinct: u64,
     ) -> Result<Fold, StoreError> {
         let mut adds = Vec::with_capacity(deltas.len());
         let mut request = self
@@ -66,8 +108,18 @@ impl Store {
                 .expression_attribute_names(format!("#c{i}"), name)
                 .expression_attribute_values(format!(":c{i}"), n(delta));
         }
+        if new_distinct > 0 {
+            adds.push("#distinct :distinct".into());
+            request = request
+                .expression_attribute_names("#distinct", DISTINCT)
+                .expression_attribute_values(":distinct", n(new_distinct));
+        }
         let expression = format!("SET #guard = :last ADD {}", adds.join(", "));
-        Ok(if update_applied(request.update_expression(expression).send().await)? {
+        let result = request.update_expression(expression).send().await;
+        if result.as_ref().is_err_and(super::items::too_large) {
+            return Ok(Fold::TooLarge);
+        }
+        Ok(if update_applied(result)? {
             Fold::Applied
         } else {
             Fold::AlreadyFolded
@@ -155,7 +207,7 @@ pub fn counter(item: &Item, name: &str) -> u64 {
 /// Every counter of a rollup item, by name (guards, keys and sketches left out).
 pub fn counters(item: &Item) -> impl Iterator<Item = (&str, u64)> {
     item.iter().filter_map(|(name, value)| match value {
-        AttributeValue::N(v) if name != VERSION => Some((name.as_str(), v.parse().unwrap_or(0))),
+        AttributeValue::N(v) if name != VERSION && name != DISTINCT => Some((name.as_str(), v.parse().unwrap_or(0))),
         _ => None,
     })
 }
@@ -163,7 +215,7 @@ pub fn counters(item: &Item) -> impl Iterator<Item = (&str, u64)> {
 /// Every counter of a rollup item that may go below zero (the location cells), by name.
 pub fn signed_counters(item: &Item) -> impl Iterator<Item = (&str, i64)> {
     item.iter().filter_map(|(name, value)| match value {
-        AttributeValue::N(v) if name != VERSION => Some((name.as_str(), v.parse().unwrap_or(0))),
+        AttributeValue::N(v) if name != VERSION && name != DISTINCT => Some((name.as_str(), v.parse().unwrap_or(0))),
         _ => None,
     })
 }

@@ -104,15 +104,7 @@ impl Visitor {
         Self {
             agent: class.agent,
             country: headers.viewer_country.and_then(CountryCode::parse),
-            city: headers
-                .viewer_city
-                .map(|c| {
-                    percent_encoding::percent_decode_str(c)
-                        .decode_utf8_lossy()
-                        .trim()
-                        .to_string()
-                })
-                .filter(|c| !c.is_empty()),
+            city: headers.viewer_city.and_then(city_name),
             area: Area::from_viewer_headers(headers.viewer_latitude, headers.viewer_longitude),
             device: class.device,
             os: class.os,
@@ -166,10 +158,52 @@ pub fn preferred_language(header: &str) -> Option<String> {
     (!primary.is_empty() && primary.bytes().all(|b| b.is_ascii_alphabetic())).then_some(primary)
 }
 
+/// The referrer a visit counts under when its `Referer` names no host we can report (a host
+/// past 253 characters, or with a label no DNS name has): a stranger's made-up hosts all
+/// count as this one value.
+pub const UNNAMED_REFERRER: &str = "Other";
+
+/// The longest DNS name (RFC 1035), and the longest label in one.
+const MAX_HOST_CHARS: usize = 253;
+const MAX_LABEL_CHARS: usize = 63;
+
 fn referrer_host(referer: &str) -> Option<String> {
     let url = url::Url::parse(referer.trim()).ok()?;
-    url.host_str()
-        .map(|h| h.trim_start_matches("www.").to_ascii_lowercase())
+    let host = match url.host()? {
+        url::Host::Domain(domain) => domain.trim_start_matches("www.").to_ascii_lowercase(),
+        url::Host::Ipv4(ip) => ip.to_string(),
+        url::Host::Ipv6(ip) => ip.to_string(),
+    };
+    Some(if is_host_name(&host) || host.parse::<std::net::IpAddr>().is_ok() {
+        host
+    } else {
+        UNNAMED_REFERRER.to_string()
+    })
+}
+
+/// A DNS name: at most 253 characters, labels of 1 to 63 letters, digits, `-` or `_` (the URL
+/// parser has already turned an international name into its ASCII form).
+fn is_host_name(host: &str) -> bool {
+    let label = |l: &str| {
+        (1..=MAX_LABEL_CHARS).contains(&l.len())
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    };
+    host.len() <= MAX_HOST_CHARS && host.split('.').all(label)
+}
+
+/// The longest city name kept (the longest in use have about 85 characters); CloudFront's
+/// header naming a longer one is read as no city.
+const MAX_CITY_CHARS: usize = 100;
+
+/// A city as CloudFront names it, percent-decoded; `None` when empty, too long or holding a
+/// control character.
+fn city_name(header: &str) -> Option<String> {
+    let city = percent_encoding::percent_decode_str(header)
+        .decode_utf8_lossy()
+        .trim()
+        .to_string();
+    let fits = !city.is_empty() && city.chars().count() <= MAX_CITY_CHARS && !city.chars().any(char::is_control);
+    fits.then_some(city)
 }
 
 /// Who a user agent is (a person, a link-preview crawler, another robot), as the classifier
@@ -245,5 +279,39 @@ mod tests {
         );
         assert_eq!(v(None), None);
         assert_eq!(v(Some("not a url")), None);
+    }
+
+    #[test]
+    fn a_referrer_host_no_dns_name_could_have_counts_as_other() {
+        let v = |r: &str| {
+            Visitor::classify(&VisitorHeaders {
+                referer: Some(r),
+                ..Default::default()
+            })
+            .referrer
+            .unwrap()
+        };
+        let long_label = format!("https://{}.example/", "a".repeat(64));
+        let long_host = format!("https://{}example/", "abcdefgh.".repeat(28));
+        assert_eq!(v(&long_label), UNNAMED_REFERRER);
+        assert_eq!(v(&long_host), UNNAMED_REFERRER);
+        assert_eq!(v("https://xn--bcher-kva.example/"), "xn--bcher-kva.example");
+        assert_eq!(v("https://bücher.example/"), "xn--bcher-kva.example");
+        assert_eq!(v("http://192.0.2.7:8080/page"), "192.0.2.7");
+        assert_eq!(v("http://[2001:db8::1]/"), "2001:db8::1");
+    }
+
+    #[test]
+    fn a_city_name_past_100_characters_is_no_city() {
+        let city = |c: &str| {
+            Visitor::classify(&VisitorHeaders {
+                viewer_city: Some(c),
+                ..Default::default()
+            })
+            .city
+        };
+        assert_eq!(city(&"x".repeat(101)), None);
+        assert_eq!(city("Llanfair%0Apwll"), None);
+        assert_eq!(city(&"y".repeat(100)).map(|c| c.len()), Some(100));
     }
 }

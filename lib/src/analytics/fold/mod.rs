@@ -3,6 +3,7 @@
 //! sketches. No rollup item takes a write per record: each takes one write per chunk of records
 //! that touches it.
 
+mod cap;
 mod plan;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,7 +16,8 @@ use super::sketch::{self, RouteSketch, VisitorSketch};
 use crate::store::keys::Key;
 use crate::store::rollups::Fold;
 use crate::store::{Store, StoreError};
-use plan::plan;
+use cap::Capped;
+use plan::{Deltas, plan};
 
 /// Most distinct counters one update carries (keeps each expression well under 4 KB).
 pub const MAX_COUNTERS_PER_UPDATE: usize = 100;
@@ -33,6 +35,18 @@ pub struct FoldReport {
     pub updates_applied: usize,
     /// Updates skipped because their records were folded in before (retries).
     pub updates_skipped: usize,
+    /// Updates DynamoDB refused because their item would pass 400 KB: each is logged and
+    /// skipped, so one item never stalls a batch (and the stream shard other tenants share).
+    pub updates_refused: usize,
+}
+
+impl std::ops::AddAssign for FoldReport {
+    fn add_assign(&mut self, other: Self) {
+        self.records += other.records;
+        self.updates_applied += other.updates_applied;
+        self.updates_skipped += other.updates_skipped;
+        self.updates_refused += other.updates_refused;
+    }
 }
 
 /// Folds records, in stream order, into the rollups. Safe to repeat: a record folded once
@@ -45,7 +59,7 @@ pub async fn fold(store: &Store, records: &[StreamRecord]) -> Result<FoldReport,
         let folds: Vec<_> = counters
             .0
             .iter()
-            .map(|((key, source), deltas)| store.fold_counts(key, source, &deltas.first, &deltas.last, &deltas.counts))
+            .map(|((key, source), deltas)| fold_one(store, key, source, deltas))
             .collect();
         let folds: Vec<Fold> = futures::stream::iter(folds)
             .buffer_unordered(PARALLEL_WRITES)
@@ -55,6 +69,7 @@ pub async fn fold(store: &Store, records: &[StreamRecord]) -> Result<FoldReport,
             match fold {
                 Fold::Applied => report.updates_applied += 1,
                 Fold::AlreadyFolded => report.updates_skipped += 1,
+                Fold::TooLarge => report.updates_refused += 1,
             }
         }
         let merges: Vec<_> = visitors
@@ -68,6 +83,33 @@ pub async fn fold(store: &Store, records: &[StreamRecord]) -> Result<FoldReport,
             .await?;
     }
     Ok(report)
+}
+
+/// Folds one item's deltas, within its cap of distinct counters.
+async fn fold_one(store: &Store, key: &Key, source: &str, deltas: &Deltas) -> Result<Fold, StoreError> {
+    let Capped { counts, new_distinct } = match cap::cap_of(key) {
+        Some(cap) => {
+            // The names and their `Other`s, each once (a projection may not name a path twice).
+            let others: BTreeSet<String> = deltas.counts.keys().filter_map(|n| dimension::other(n)).collect();
+            let names: BTreeSet<&str> = deltas.counts.keys().chain(&others).map(String::as_str).collect();
+            let names: Vec<&str> = names.into_iter().collect();
+            let held = store.held_counters(key, &names).await?;
+            cap::within_cap(deltas, &held, cap)
+        }
+        None => cap::uncapped(deltas),
+    };
+    let fold = store
+        .fold_counts(key, source, &deltas.first, &deltas.last, &counts, new_distinct)
+        .await?;
+    if fold == Fold::TooLarge {
+        tracing::error!(
+            pk = %key.pk,
+            sk = %key.sk,
+            counters = counts.len(),
+            "a rollup update would take its item past DynamoDB's 400 KB; skipped it"
+        );
+    }
+    Ok(fold)
 }
 
 /// Splits records, in order, into the longest runs whose updates stay within

@@ -1,0 +1,100 @@
+//! The second security review's findings (issue 50) about the surfaces strangers reach, each as
+//! the attack it stops. Every test here failed on the code before its fix.
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::helpers::{TestApp, TestWorkspace, link_with_slug, oid, spawn_app};
+use lib::analytics::{ClickRecord, StreamRecord};
+use lib::store::keys::{self, StatsOwner};
+
+impl TestApp {
+    async fn referrers(&self, ws: &TestWorkspace, link_id: &str) -> Value {
+        let path = format!("/apiv1/links/{link_id}/analytics?workspaceId={}", ws.id);
+        let (status, body) = self.request(Method::GET, &path, Some(&ws.key), None).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["referrers"].clone()
+    }
+}
+
+/// Finding 1: a referrer host was kept as sent, so ~45 visits with distinct 9 KB hosts took one
+/// link's day of referrers past DynamoDB's 400 KB. From then on every fold into that item failed
+/// its whole batch, and the stream shard other tenants share stalled.
+#[tokio::test]
+async fn fifty_visits_with_nine_kilobyte_referrer_hosts_cannot_stall_the_aggregator() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, link_with_slug("Promo", "promo")).await;
+    for i in 0..50 {
+        let referer = format!("https://h{i}{}.example/", ".a".repeat(4_500));
+        let visit = app.get("promo", &[("referer", referer.as_str())]).await;
+        assert_eq!(visit.status, StatusCode::FOUND);
+    }
+    app.aggregate().await;
+    let referrers = app.referrers(&ws, &id).await;
+    assert_eq!(referrers["Other"]["value"], 50, "{referrers}");
+    assert_eq!(referrers.as_object().map(|r| r.len()), Some(1), "{referrers}");
+}
+
+/// Finding 1: a day's item of an open dimension takes at most 500 distinct values; the rest of
+/// the day counts as `Other`, and no click is lost.
+#[tokio::test]
+async fn six_hundred_distinct_referrers_in_a_day_keep_five_hundred_and_count_the_rest_as_other() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, link_with_slug("Promo", "promo")).await;
+    app.get("promo", &[]).await;
+    let click = app.clicks(&id).await.remove(0);
+    let records: Vec<StreamRecord> = (0..600u64)
+        .map(|i| {
+            let mut click = click.clone();
+            click.id = oid(&format!("{:024x}", 1_000 + i));
+            click.referrer = Some(format!("site{i}.example"));
+            StreamRecord::Click(ClickRecord {
+                sequence: format!("{}", 10_000 + i),
+                shard: 1,
+                click,
+            })
+        })
+        .collect();
+    for batch in records.chunks(150) {
+        app.service.fold_stream(batch).await.expect("fold");
+    }
+    let referrers = app.referrers(&ws, &id).await;
+    let named = referrers.as_object().unwrap().keys().filter(|k| *k != "Other").count();
+    assert_eq!(named, 500, "referrers named");
+    assert_eq!(referrers["Other"]["value"], 100, "referrers counted as Other");
+}
+
+/// Finding 1: an update DynamoDB refuses for its item's size is logged and skipped; the batch
+/// folds everything else, so one full item never stalls the shard.
+#[tokio::test]
+async fn a_rollup_item_at_the_size_limit_costs_its_own_update_and_nothing_else() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = app.create_ok(&ws, link_with_slug("Promo", "promo")).await;
+    let day = app.clock_now().date_naive();
+    let full = keys::day_stats(&StatsOwner::Link(oid(&id)), day, "country");
+    app.store()
+        .client()
+        .put_item()
+        .table_name(app.store().table())
+        .item(keys::PK, aws_sdk_dynamodb::types::AttributeValue::S(full.pk))
+        .item(keys::SK, aws_sdk_dynamodb::types::AttributeValue::S(full.sk))
+        .item(
+            "padding",
+            aws_sdk_dynamodb::types::AttributeValue::S("x".repeat(409_500)),
+        )
+        .send()
+        .await
+        .expect("a nearly full item");
+    app.get("promo", &[("cloudfront-viewer-country", "DE")]).await;
+    app.aggregate().await;
+    let path = format!("/apiv1/links/{id}/analytics?workspaceId={}", ws.id);
+    let (_, body) = app.request(Method::GET, &path, Some(&ws.key), None).await;
+    assert_eq!(
+        body["totals"]["periodTotal"], 1,
+        "the click's other counters are folded: {body}"
+    );
+    assert_eq!(body["countries"], serde_json::json!({}), "{body}");
+}
