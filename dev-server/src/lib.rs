@@ -301,7 +301,9 @@ pub async fn handle(
     let method = lambda_request.method().clone();
     let path = lambda_request.uri().path().to_string();
     let started = std::time::Instant::now();
-    let response = route(functions, lambda_request).await;
+    let mut response = route(functions, lambda_request).await;
+    // What `lib::http::run` adds to every answer of every HTTP function.
+    lib::http::transport_security(response.headers_mut());
     tracing::info!(%method, %path, status = response.status().as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, request_id, "request");
     from_lambda_response(response)
 }

@@ -98,3 +98,52 @@ async fn a_rollup_item_at_the_size_limit_costs_its_own_update_and_nothing_else()
     );
     assert_eq!(body["countries"], serde_json::json!({}), "{body}");
 }
+
+/// Finding 12: no answer asked browsers to keep to HTTPS, and the page link-preview crawlers get
+/// had no Content-Security-Policy, `nosniff` or frame headers.
+#[tokio::test]
+async fn every_door_asks_for_https_and_the_crawlers_preview_can_neither_run_nor_be_framed() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.create_ok(&ws, link_with_slug("Promo", "promo")).await;
+    let preview = app.get("promo", &[("user-agent", "facebookexternalhit/1.1")]).await;
+    assert_eq!(preview.status, StatusCode::OK);
+    let policy = preview.headers["content-security-policy"].to_str().unwrap();
+    assert!(
+        policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'"),
+        "{policy}"
+    );
+    assert_eq!(preview.headers["x-content-type-options"], "nosniff");
+    assert_eq!(preview.headers["x-frame-options"], "DENY");
+
+    let redirect = app.get("promo", &[]).await;
+    let missing = app.get("no-such-link", &[]).await;
+    let api = app
+        .http
+        .get(format!("{}/apiv1/links?workspaceId={}", app.address, ws.id))
+        .header("x-api-key", &ws.key)
+        .send()
+        .await
+        .expect("api");
+    let page = app
+        .http
+        .get(format!("{}/account/sign-in", app.address))
+        .send()
+        .await
+        .expect("page");
+    for (door, headers) in [
+        ("the redirect", &redirect.headers),
+        ("a missing link", &missing.headers),
+        ("the preview", &preview.headers),
+        ("the API", api.headers()),
+        ("a page", page.headers()),
+    ] {
+        assert_eq!(
+            headers.get("strict-transport-security").map(|v| v.to_str().unwrap()),
+            Some("max-age=31536000"),
+            "{door}"
+        );
+    }
+    let policy = missing.headers["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains("default-src 'none'"), "{policy}");
+}

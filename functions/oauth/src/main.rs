@@ -1,4 +1,5 @@
-use lambda_http::{Error, run, service_fn};
+use lambda_http::{Error, service_fn};
+use lib::http::run;
 use lib::net::Fetcher;
 use lib::oauth::AuthorizationServer;
 use lib::pages::{Settings, Site};

@@ -1,5 +1,6 @@
-use lambda_http::{Error, run, service_fn};
+use lambda_http::{Error, service_fn};
 use lib::after_response::AfterResponse;
+use lib::http::run;
 use lib::redirect::Redirector;
 use lib::store::DeadLetters;
 

@@ -1,4 +1,5 @@
-use lambda_http::{Error, run, service_fn};
+use lambda_http::{Error, service_fn};
+use lib::http::run;
 
 #[tokio::main]
 async fn main() -> Result<(), Error> {

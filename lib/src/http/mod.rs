@@ -5,10 +5,12 @@
 
 mod endpoint;
 mod errors;
+mod transport;
 pub mod upload;
 
 pub use endpoint::{add_rate_headers, json_endpoint, query_endpoint, respond, upload_endpoint};
 pub use errors::{ErrorBody, error_body, error_response, status_of};
+pub use transport::{STRICT_TRANSPORT_SECURITY, run, transport_security};
 
 use lambda_http::http::{HeaderValue, StatusCode, header};
 use lambda_http::request::RequestContext;

@@ -231,6 +231,14 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    if content_type.starts_with("text/html") {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(pages::PLAIN_PAGE_POLICY),
+        );
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     no_store(headers);
     response
 }

@@ -191,6 +191,11 @@ fn render(page: &impl Template) -> String {
     page.render().expect("the visitor pages render their own fields")
 }
 
+/// The Content-Security-Policy of the pages that run nothing (the preview crawlers read, not
+/// found, gone): no script, no fetch, no form, no frame; the notices' inline `style` attribute.
+pub const PLAIN_PAGE_POLICY: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 pub fn not_found() -> String {
     render(&Notice {
         title: "Link not found",
