@@ -147,3 +147,34 @@ async fn every_door_asks_for_https_and_the_crawlers_preview_can_neither_run_nor_
     let policy = missing.headers["content-security-policy"].to_str().unwrap();
     assert!(policy.contains("default-src 'none'"), "{policy}");
 }
+
+/// Finding 10: app deep links were refused only for script schemes, so a link on the shared
+/// default domain could hand its visitors to the operating system's own handlers.
+#[tokio::test]
+async fn a_link_cannot_hand_its_visitors_to_ms_msdt_search_ms_or_intent() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    for target in [
+        "ms-msdt:/id PCWDiagnostic /skip force /param",
+        "search-ms:query=invoice&crumb=location:%5C%5Cevil.example%5Cshare",
+        "intent://scan/#Intent;scheme=zxing;package=com.evil;end",
+    ] {
+        let scheme = target.split(':').next().unwrap();
+        let (status, body) = app
+            .create(&ws, serde_json::json!({ "name": "Trap", "url": target }))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{target}: {body}");
+        assert_eq!(
+            body["error"],
+            format!("url must not use the {scheme}: scheme."),
+            "{body}"
+        );
+    }
+    let app_link = app
+        .create(
+            &ws,
+            serde_json::json!({ "name": "App", "url": "com.example.shop://product/4" }),
+        )
+        .await;
+    assert_eq!(app_link.0, StatusCode::OK, "{}", app_link.1);
+}

@@ -13,6 +13,75 @@ pub struct TargetUrl(String);
 crate::domain::schema::string_schema!(TargetUrl, "TargetUrl", { "minLength": 1, "maxLength": 4096 });
 
 const FORBIDDEN_SCHEMES: [&str; 4] = ["javascript", "data", "vbscript", "file"];
+
+/// Schemes of the operating system's and browsers' own handlers: a link must not hand a
+/// visitor to them (`ms-msdt:` ran code through the Windows troubleshooter, `search-ms:` shows a
+/// remote share as a local folder, `intent:` opens any Android activity, `itms-services:`
+/// installs an iOS app). Each also matches every scheme it prefixes with a `-`
+/// (`ms-officecmd`, `x-apple-helpbasic`).
+const OS_HANDLER_SCHEMES: [&str; 39] = [
+    "ms",
+    "microsoft",
+    "search",
+    "search-ms",
+    "shell",
+    "intent",
+    "android-app",
+    "itms-services",
+    "x-apple",
+    "x-apple.systempreferences",
+    "help",
+    "hcp",
+    "its",
+    "mk",
+    "res",
+    "jar",
+    "jnlp",
+    "smb",
+    "cifs",
+    "nfs",
+    "ldap",
+    "ldaps",
+    "telnet",
+    "rlogin",
+    "ssh",
+    "vnc",
+    "rdp",
+    "ftp",
+    "ftps",
+    "sftp",
+    "about",
+    "blob",
+    "filesystem",
+    "view-source",
+    "chrome",
+    "chrome-extension",
+    "moz-extension",
+    "vscode",
+    "steam",
+];
+
+/// Everyday schemes a visitor's own apps answer (write, call, text, navigate).
+const EVERYDAY_SCHEMES: [&str; 6] = ["mailto", "tel", "sms", "facetime", "facetime-audio", "geo"];
+
+/// Whether `scheme` is an OS or browser handler's ([`OS_HANDLER_SCHEMES`]).
+fn is_os_handler(scheme: &str) -> bool {
+    OS_HANDLER_SCHEMES
+        .iter()
+        .any(|h| scheme == *h || scheme.strip_prefix(h).is_some_and(|rest| rest.starts_with('-')))
+}
+
+/// The shape of an app's own scheme: reverse-DNS (`com.example.app`) or a name of
+/// letters, digits and `-`, starting with a letter (`myapp`, `fb`, `spotify`); 2 to 32 of them.
+fn is_app_scheme(scheme: &str) -> bool {
+    let name = |n: &str| {
+        n.starts_with(|c: char| c.is_ascii_lowercase())
+            && n.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    let reverse_dns = scheme.contains('.') && scheme.split('.').all(|part| !part.is_empty() && name(part));
+    reverse_dns || ((2..=32).contains(&scheme.len()) && name(scheme))
+}
 const MAX_URL_CHARS: usize = 4096;
 
 /// The first control character of `raw` (C0, DEL or C1), with its character position.
@@ -57,6 +126,22 @@ impl TargetUrl {
                 format!("{field} must not use the {scheme}: scheme."),
             ));
         }
+        if !matches!(scheme, "http" | "https") && !EVERYDAY_SCHEMES.contains(&scheme) {
+            if is_os_handler(scheme) {
+                return Err(Invalid::new(
+                    field,
+                    format!("{field} must not use the {scheme}: scheme."),
+                ));
+            }
+            if !is_app_scheme(scheme) {
+                return Err(Invalid::new(
+                    field,
+                    format!(
+                        "{field} must use https, http or an app's own scheme, such as myapp:// or com.example.app://."
+                    ),
+                ));
+            }
+        }
         if matches!(scheme, "http" | "https") && parsed.host_str().is_none_or(str::is_empty) {
             return Err(Invalid::new(field, format!("{field} must name a host.")));
         }
@@ -76,6 +161,15 @@ impl TargetUrl {
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// Whether it hands a visitor to an OS or browser handler (only a target saved before such
+    /// schemes were refused can).
+    pub fn opens_os_handler(&self) -> bool {
+        self.0.split_once(':').is_none_or(|(scheme, _)| {
+            is_os_handler(scheme)
+                || !(matches!(scheme, "http" | "https") || EVERYDAY_SCHEMES.contains(&scheme) || is_app_scheme(scheme))
+        })
     }
 
     /// Whether it opens an app (`myapp://…`) rather than a web page.
@@ -114,8 +208,20 @@ impl TargetUrl {
 
 impl TryFrom<String> for TargetUrl {
     type Error = Invalid;
+    /// A stored target read back. One saved before the OS-handler schemes were refused reads as
+    /// it was (the visit door still refuses to hand it out: [`TargetUrl::opens_os_handler`]).
     fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse("url", &value)
+        match Self::parse("url", &value) {
+            Ok(url) => Ok(url),
+            Err(refused) => match url::Url::parse(&value) {
+                Ok(parsed)
+                    if !FORBIDDEN_SCHEMES.contains(&parsed.scheme()) && String::from(parsed.clone()) == value =>
+                {
+                    Ok(Self(value))
+                }
+                _ => Err(refused),
+            },
+        }
     }
 }
 
@@ -194,6 +300,56 @@ mod tests {
             let err = TargetUrl::parse("targetUrl", bad).unwrap_err();
             assert!(err.message.contains("must not use"), "{bad}: {}", err.message);
         }
+    }
+
+    #[test]
+    fn a_target_cannot_hand_a_visitor_to_an_os_handler() {
+        for bad in [
+            "ms-msdt:/id PCWDiagnostic /skip force",
+            "search-ms:query=x&crumb=location:\\\\evil.example\\share",
+            "intent://scan/#Intent;scheme=zxing;package=com.example;end",
+            "ms-officecmd:{}",
+            "itms-services://?action=download-manifest&url=https://evil.example/m.plist",
+            "x-apple-helpbasic://x",
+            "vscode://ext/install",
+        ] {
+            let err = TargetUrl::parse("targetUrl", bad).unwrap_err();
+            assert!(
+                err.message.starts_with("targetUrl must not use the "),
+                "{bad}: {}",
+                err.message
+            );
+        }
+    }
+
+    #[test]
+    fn an_app_scheme_is_a_name_or_reverse_dns() {
+        for ok in [
+            "com.example.app://open",
+            "fb://profile/4",
+            "spotify:track:4",
+            "tel:+4930123",
+            "geo:52.5,13.4",
+        ] {
+            assert!(TargetUrl::parse("targetUrl", ok).is_ok(), "{ok}");
+        }
+        let err = TargetUrl::parse("targetUrl", "a+b://x").unwrap_err();
+        assert_eq!(
+            err.message,
+            "targetUrl must use https, http or an app's own scheme, such as myapp:// or com.example.app://."
+        );
+    }
+
+    #[test]
+    fn a_stored_os_handler_target_still_reads_but_is_known_for_one() {
+        let stored: TargetUrl = serde_json::from_value(serde_json::json!("ms-msdt:/id")).unwrap();
+        assert!(stored.opens_os_handler());
+        assert!(!TargetUrl::parse("targetUrl", "myapp://x").unwrap().opens_os_handler());
+        assert!(
+            !TargetUrl::parse("targetUrl", "https://x.example/")
+                .unwrap()
+                .opens_os_handler()
+        );
     }
 
     #[test]

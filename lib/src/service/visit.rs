@@ -240,6 +240,10 @@ impl Service {
         }
         let entropy = self.entropy.as_ref();
         let (route, outcome) = plan(&stored.link, visitor, now, entropy, visit.query.as_deref());
+        // A target saved before OS handlers' schemes were refused is never handed out.
+        if route.target().opens_os_handler() {
+            return Ok(Visited::answer(VisitOutcome::Gone));
+        }
         let limited = stored.link.settings.clicks_limit.is_some();
         // HEAD is never recorded; on a click-limited link it gets no destination.
         if visit.head {
