@@ -178,3 +178,37 @@ async fn a_link_cannot_hand_its_visitors_to_ms_msdt_search_ms_or_intent() {
         .await;
     assert_eq!(app_link.0, StatusCode::OK, "{}", app_link.1);
 }
+
+/// Finding 5: tries were limited per link and address (IPv6 by its /64) only, and a /48 holds
+/// 65,536 /64s. A link takes at most 100 wrong passwords an hour from every address together;
+/// then its page answers `429` to whoever asks, the right password included.
+#[tokio::test]
+async fn a_hundred_guesses_from_a_hundred_slash_64s_of_one_slash_48_lock_the_links_page() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    crate::link_passwords::protected(&app, &ws, "secret", serde_json::json!({})).await;
+    for i in 1..=100u32 {
+        let address = format!("[2001:db8:7:{i:x}::1]:443");
+        let here = [("cloudfront-viewer-address", address.as_str())];
+        let answer = crate::link_passwords::give(&app, "secret", &format!("guess number {i}"), &here).await;
+        let expected = if i < 100 {
+            StatusCode::UNAUTHORIZED
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(answer.status, expected, "guess {i}");
+    }
+    let owner = [("cloudfront-viewer-address", "198.51.100.20:4000")];
+    let page = app.get("secret", &owner).await;
+    assert_eq!(page.status, StatusCode::UNAUTHORIZED, "the page itself still shows");
+    let refused = crate::link_passwords::give(&app, "secret", "open sesame", &owner).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert!(refused.headers.contains_key("retry-after"));
+    assert!(
+        refused
+            .body
+            .contains("Too many wrong passwords were tried on this link. Try again in 1 minute."),
+        "{}",
+        refused.body
+    );
+}

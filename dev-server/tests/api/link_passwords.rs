@@ -10,7 +10,7 @@ use crate::helpers::{TestApp, TestWorkspace, Visit, assert_rejected, spawn_app, 
 const GOOGLEBOT: &str = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /// A protected link whose German visitors go to /de, everyone else to /.
-async fn protected(app: &TestApp, ws: &TestWorkspace, slug: &str, extra: Value) -> String {
+pub(crate) async fn protected(app: &TestApp, ws: &TestWorkspace, slug: &str, extra: Value) -> String {
     let mut body = json!({ "name": slug, "slug": slug, "password": "open sesame", "rules": [
         { "targetUrl": "https://shop.example/de", "isDefault": false, "country": ["DE"] },
         { "targetUrl": "https://shop.example/", "isDefault": true } ] });
@@ -33,7 +33,7 @@ fn cookie_set(visit: &Visit, name: &str) -> Option<String> {
 
 /// Opens the page, then posts `password` from it as a browser would (its form token in the
 /// field and the cookie).
-async fn give(app: &TestApp, slug: &str, password: &str, headers: &[(&str, &str)]) -> Visit {
+pub(crate) async fn give(app: &TestApp, slug: &str, password: &str, headers: &[(&str, &str)]) -> Visit {
     let page = app.get(slug, headers).await;
     assert_eq!(page.status, StatusCode::UNAUTHORIZED, "{}", page.body);
     let token = cookie_set(&page, "sl_form").expect("the page sets its form token");
@@ -230,14 +230,14 @@ async fn the_password_is_write_only_and_null_removes_it() {
 }
 
 #[tokio::test]
-async fn a_password_has_4_to_128_characters_on_both_doors() {
+async fn a_password_has_8_to_128_characters_on_both_doors() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
-    let body = json!({ "name": "x", "url": "https://e.com", "password": "abc" });
+    let body = json!({ "name": "x", "url": "https://e.com", "password": "spring7" });
     assert_rejected(
         app.create(&ws.http, body).await,
         StatusCode::BAD_REQUEST,
-        "password must have at least 4 characters.",
+        "password must have at least 8 characters, so that it cannot be guessed on the link's page.",
         "password",
     );
     let answer = app

@@ -13,7 +13,10 @@ use super::click_token::{id_bytes, id_from};
 use super::{Invalid, PasswordHash, SigningKey};
 use crate::ids::ObjectId;
 
-pub const MIN_LINK_PASSWORD_CHARS: usize = 4;
+/// The shortest password a link may be given (one set before this was 8 keeps working: only a
+/// new one is checked). Eight characters with the link-wide ceiling of wrong guesses keep a
+/// guesser from many addresses years away from a random one.
+pub const MIN_LINK_PASSWORD_CHARS: usize = 8;
 pub const MAX_LINK_PASSWORD_CHARS: usize = 128;
 
 /// How long a browser that gave the right password is let through without asking again.
@@ -22,7 +25,7 @@ pub const PASS_LIFETIME: Duration = Duration::hours(24);
 /// The purpose passes are signed for.
 pub const PASSWORD_PURPOSE: &str = "smartlinks link password pass v1";
 
-/// A password an owner sets on a link: 4–128 characters, not all spaces. Never printed.
+/// A password an owner sets on a link: 8–128 characters, not all spaces. Never printed.
 #[derive(Clone, PartialEq, Eq)]
 pub struct LinkPassword(String);
 
@@ -38,7 +41,9 @@ impl LinkPassword {
         if raw.trim().is_empty() || chars < MIN_LINK_PASSWORD_CHARS {
             return Err(Invalid::new(
                 "password",
-                format!("password must have at least {MIN_LINK_PASSWORD_CHARS} characters."),
+                format!(
+                    "password must have at least {MIN_LINK_PASSWORD_CHARS} characters, so that it cannot be guessed on the link's page."
+                ),
             ));
         }
         if chars > MAX_LINK_PASSWORD_CHARS {
@@ -132,15 +137,11 @@ mod tests {
     }
 
     #[test]
-    fn a_password_has_4_to_128_characters() {
-        assert_eq!(
-            LinkPassword::parse("abc").unwrap_err().message,
-            "password must have at least 4 characters."
-        );
-        assert_eq!(
-            LinkPassword::parse("    ").unwrap_err().message,
-            "password must have at least 4 characters."
-        );
+    fn a_password_has_8_to_128_characters() {
+        let too_short = "password must have at least 8 characters, so that it cannot be guessed on the link's page.";
+        assert_eq!(LinkPassword::parse("abc").unwrap_err().message, too_short);
+        assert_eq!(LinkPassword::parse("spring7").unwrap_err().message, too_short);
+        assert_eq!(LinkPassword::parse("        ").unwrap_err().message, too_short);
         assert_eq!(
             LinkPassword::parse(&"x".repeat(129)).unwrap_err().message,
             "password must have at most 128 characters."

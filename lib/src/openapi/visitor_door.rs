@@ -8,7 +8,7 @@ use utoipa::openapi::{ContentBuilder, HeaderBuilder, Required, Response, Respons
 use super::answers::Shape;
 use super::components::{inline, schema_ref, text_header};
 use super::surfaces::text_schema;
-use crate::service::{LockReason, PASSWORD_TRIES_PER_HOUR, ServiceError};
+use crate::service::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, PASSWORD_TRIES_PER_HOUR, ServiceError};
 
 fn slug() -> Parameter {
     ParameterBuilder::new()
@@ -163,7 +163,9 @@ pub fn unlock() -> Operation {
             "On a short domain: what a password page posts (`application/x-www-form-urlencoded`). The form token \
              must equal the page's `sl_form` cookie, and a post another site sends (`Sec-Fetch-Site: cross-site`) \
              is refused. {PASSWORD_TRIES_PER_HOUR} tries an hour per link and client address, counted before the \
-             password is checked. Public: no API key."
+             password is checked; after {LINK_WRONG_GUESSES_PER_HOUR} wrong passwords in an hour from every address \
+             together the link's page answers `429` to everyone for a minute, doubling after each further lock up \
+             to an hour. Public: no API key."
         )))
         .security(SecurityRequirement::default())
         .parameter(slug())

@@ -92,7 +92,7 @@ fn status(reason: LockReason) -> StatusCode {
     match reason {
         LockReason::Ask | LockReason::Head | LockReason::Wrong => StatusCode::UNAUTHORIZED,
         LockReason::StaleForm => StatusCode::FORBIDDEN,
-        LockReason::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
+        LockReason::TooManyTries { .. } | LockReason::LinkLocked { .. } => StatusCode::TOO_MANY_REQUESTS,
     }
 }
 
@@ -110,7 +110,7 @@ pub fn locked_status(page: &LockedPage) -> Response<Body> {
 }
 
 fn retry_after(page: &LockedPage, headers: &mut lambda_http::http::HeaderMap) {
-    if let LockReason::TooManyTries { minutes } = page.reason {
+    if let Some(minutes) = page.reason.wait_minutes() {
         headers.insert(header::RETRY_AFTER, HeaderValue::from(minutes * 60));
     }
 }

@@ -75,7 +75,7 @@ pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
 
 pub use app_associations::DomainApps;
 pub use destination::{CLICK_ID_PARAMETER, compose};
-pub use password_gate::{LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
+pub use password_gate::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
 pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
 pub use sign_in::{
     ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,

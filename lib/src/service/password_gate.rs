@@ -1,17 +1,26 @@
 //! The gate in front of a password-protected link: a person gives the password once (on the page
 //! the door shows) and their browser keeps a pass for a day; bots, preview crawlers and `HEAD`
 //! never get past it and are not counted. Tries are limited per link and client address before
-//! any hashing, so the page cannot be used to make us hash without end.
+//! any hashing, so the page cannot be used to make us hash without end; and wrong guesses per
+//! link from every address together ([`LINK_WRONG_GUESSES_PER_HOUR`]), locking the link's page
+//! for everyone a minute, then twice as long after each further lock, up to an hour (the
+//! sign-in's back-off), so guesses spread over a /48's 65,536 /64s get no further.
 
 use sha2::{Digest, Sha256};
 
+use super::sign_in::{LOCK_MEMORY, lock_length, minutes_until};
 use super::{Service, ServiceError, VisitOutcome};
 use crate::domain::{HexColor, Link, PasswordHash, PasswordPass};
 use crate::store::keys::Throttle;
+use crate::store::{AttemptRules, SlotTake};
 use crate::visitor::{Agent, Visitor, VisitorHeaders};
 
 /// Passwords one client address may try on one link per clock hour.
 pub const PASSWORD_TRIES_PER_HOUR: u32 = 10;
+
+/// Wrong passwords one link takes per hour from every address together before its page is
+/// locked for everyone.
+pub const LINK_WRONG_GUESSES_PER_HOUR: u32 = 100;
 
 /// The longest password worth hashing: a longer one cannot be a link's (128 characters of at
 /// most 4 bytes each), so it is wrong without the cost of checking.
@@ -42,6 +51,8 @@ pub enum LockReason {
     Wrong,
     /// Too many tries from this address; the next window starts in `minutes`.
     TooManyTries { minutes: u64 },
+    /// Too many wrong passwords on this link from everywhere: locked for `minutes`.
+    LinkLocked { minutes: u64 },
     /// The page's form came back without its token (stale, or sent from another site).
     StaleForm,
 }
@@ -56,7 +67,19 @@ impl LockReason {
                 "Too many passwords were tried on this link from your network. Try again in {minutes} minute{}.",
                 if minutes == 1 { "" } else { "s" }
             ),
+            Self::LinkLocked { minutes } => format!(
+                "Too many wrong passwords were tried on this link. Try again in {minutes} minute{}.",
+                if minutes == 1 { "" } else { "s" }
+            ),
             Self::StaleForm => "This page had expired. Enter the password again.".into(),
+        }
+    }
+
+    /// Minutes until another try may be made, for a reason that is a wait.
+    pub fn wait_minutes(self) -> Option<u64> {
+        match self {
+            Self::TooManyTries { minutes } | Self::LinkLocked { minutes } => Some(minutes),
+            _ => None,
         }
     }
 }
@@ -121,14 +144,46 @@ impl Service {
                     let minutes = throttle.seconds_left(now).div_ceil(60);
                     return closed(LockReason::TooManyTries { minutes });
                 }
+                let subject = link_subject(link);
+                let rules = AttemptRules {
+                    limit: LINK_WRONG_GUESSES_PER_HOUR,
+                    window: chrono::Duration::hours(1),
+                };
+                let slot = match self
+                    .store
+                    .take_sign_in_attempt(&subject, rules, now, now + LOCK_MEMORY)
+                    .await?
+                {
+                    SlotTake::Taken(slot) => slot,
+                    SlotTake::Refused { until } => {
+                        return closed(LockReason::LinkLocked {
+                            minutes: minutes_until(now, until),
+                        });
+                    }
+                };
                 if given.len() <= LONGEST_PASSWORD_BYTES && hash.verify(given) {
-                    Ok(Gate::Open(Some(PasswordPass::issue(&link.id, hash, now))))
-                } else {
-                    closed(LockReason::Wrong)
+                    self.store.give_back_sign_in_attempt(&subject).await?;
+                    return Ok(Gate::Open(Some(PasswordPass::issue(&link.id, hash, now))));
                 }
+                if slot.attempts >= LINK_WRONG_GUESSES_PER_HOUR {
+                    let until = now + lock_length(slot.lockouts + 1);
+                    self.store
+                        .lock_sign_in_subject(&subject, until, until + LOCK_MEMORY)
+                        .await?;
+                    return closed(LockReason::LinkLocked {
+                        minutes: minutes_until(now, until),
+                    });
+                }
+                closed(LockReason::Wrong)
             }
         }
     }
+}
+
+/// The subject counting a link's wrong passwords from every address (beside the sign-in
+/// subjects, in the same items: `SIGNIN#LINKPASSWORD#<link>`).
+fn link_subject(link: &Link) -> String {
+    format!("LINKPASSWORD#{}", link.id)
 }
 
 /// Whose tries a throttle counts: the link and the client address, hashed together (no address

@@ -34,7 +34,7 @@ pub const FAILURE_WINDOW: Duration = Duration::minutes(15);
 pub const FIRST_LOCK: Duration = Duration::minutes(1);
 pub const LONGEST_LOCK: Duration = Duration::hours(1);
 /// How long a subject remembers its locks after its last attempt.
-const LOCK_MEMORY: Duration = Duration::hours(24);
+pub(super) const LOCK_MEMORY: Duration = Duration::hours(24);
 /// How long a successful sign-in from an address vouches for it against the account-wide lock.
 const TRUST_AFTER_SUCCESS: Duration = Duration::days(30);
 
@@ -101,7 +101,7 @@ fn subjects(attempt: &SignInAttempt<'_>) -> [Subject; 3] {
 }
 
 /// How long the `lockouts`-th lock lasts (1-based).
-fn lock_length(lockouts: u32) -> Duration {
+pub(super) fn lock_length(lockouts: u32) -> Duration {
     let minutes = FIRST_LOCK.num_minutes() << (lockouts.saturating_sub(1)).min(16);
     Duration::minutes(minutes).min(LONGEST_LOCK)
 }
@@ -120,6 +120,11 @@ pub(super) async fn verify(hash: Option<PasswordHash>, password: &str) -> bool {
     })
     .await
     .unwrap_or(false)
+}
+
+/// Minutes from `now` to `until`, rounded up, at least one.
+pub(super) fn minutes_until(now: DateTime<Utc>, until: DateTime<Utc>) -> u64 {
+    seconds_until(now, until).div_ceil(60)
 }
 
 /// Seconds from `now` to `until`, rounded up, at least one.

@@ -82,11 +82,11 @@ door_inputs! {
         #[serde(default)]
         #[schemars(length(min = 1, max = 4096))]
         fallback_url: Option<String>,
-        /// Protects the link (4–128 characters; write-only: the record says passwordProtected).
+        /// Protects the link (8–128 characters; write-only: the record says passwordProtected).
         /// A person's visit first gets a page asking for it; bots, preview crawlers and HEAD never
         /// get the destination.
         #[serde(default)]
-        #[schemars(length(min = 4, max = 128))]
+        #[schemars(length(min = 8, max = 128))]
         password: Option<String>,
     }
     http_only {

@@ -91,9 +91,9 @@ door_inputs! {
         #[serde(default, deserialize_with = "nullable")]
         #[schemars(length(min = 1, max = 4096))]
         fallback_url: Option<Option<String>>,
-        /// A new password (4–128 characters; visitors must give it again); null removes it.
+        /// A new password (8–128 characters; visitors must give it again); null removes it.
         #[serde(default, deserialize_with = "nullable")]
-        #[schemars(length(min = 4, max = 128))]
+        #[schemars(length(min = 8, max = 128))]
         password: Option<Option<String>>,
     }
     http_only {}
