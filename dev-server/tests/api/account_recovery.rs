@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, spawn_app_with_mailer};
 use crate::pages_support::{Browser, PASSWORD, PageAnswer};
 use crate::team_support::signed_in;
 
-async fn app_with_mail() -> TestApp {
+pub(crate) async fn app_with_mail() -> TestApp {
     spawn_app_with_mailer(lib::testing::mail::catcher_mailer(), |_| {}).await
 }
 
@@ -26,7 +26,7 @@ async fn link_in_mail(to: &str, nth: usize, kind: &str) -> String {
     text[start..].split_whitespace().next().expect("the link").to_string()
 }
 
-async fn ask_for_reset(browser: &mut Browser<'_>, email: &str) -> PageAnswer {
+pub(crate) async fn ask_for_reset(browser: &mut Browser<'_>, email: &str) -> PageAnswer {
     let form = browser.get("/account/forgot-password").await;
     browser
         .submit("/account/forgot-password", &form, &[("email", email)])

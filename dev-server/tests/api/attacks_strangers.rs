@@ -212,3 +212,38 @@ async fn a_hundred_guesses_from_a_hundred_slash_64s_of_one_slash_48_lock_the_lin
         refused.body
     );
 }
+
+/// Finding 11: every mail to an address shared one bucket of five an hour, so a stranger's five
+/// "forgot your password?" posts blocked that person's own reset and any invitation to them.
+#[tokio::test]
+async fn a_strangers_five_reset_requests_block_neither_the_owners_own_reset_nor_an_invitation() {
+    let app = crate::account_recovery::app_with_mail().await;
+    let email = app.person().await;
+    let mut stranger = crate::pages_support::Browser::new(&app);
+    stranger.address = Some("198.51.100.66".into());
+    for n in 1..=5 {
+        let asked = crate::account_recovery::ask_for_reset(&mut stranger, &email).await;
+        assert_eq!(asked.status, StatusCode::OK, "request {n}");
+    }
+    let sixth = crate::account_recovery::ask_for_reset(&mut stranger, &email).await;
+    assert_eq!(
+        sixth.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the stranger's own five are used up"
+    );
+
+    let mut owner = crate::pages_support::Browser::new(&app);
+    owner.address = Some("203.0.113.5".into());
+    let own = crate::account_recovery::ask_for_reset(&mut owner, &email).await;
+    assert_eq!(own.status, StatusCode::OK, "{}", own.html);
+    assert_eq!(lib::testing::mail::wait_for_mail(&email, 6).await.len(), 6);
+
+    let (_, ws, mut inviter) = crate::team_support::owned_workspace(&app).await;
+    let invited = inviter.invite(&ws, &email, "member").await;
+    assert_eq!(invited.status, StatusCode::SEE_OTHER, "{}", invited.html);
+    assert_eq!(
+        lib::testing::mail::wait_for_mail(&email, 7).await.len(),
+        7,
+        "the invitation went"
+    );
+}

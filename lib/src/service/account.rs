@@ -61,7 +61,7 @@ impl Service {
 
     async fn sign_up_now(&self, form: SignUp, address: &ClientAddress, site: &str) -> Result<Delivery, ServiceError> {
         self.count_account_request(address).await?;
-        self.count_mail_to(&form.email).await?;
+        self.count_mail_to(&form.email, address).await?;
         let now = self.clock.now();
         let hash = hash_password(form.password, self.entropy.clone()).await;
         let user = User {
@@ -130,7 +130,7 @@ impl Service {
         site: &str,
     ) -> Result<(), ServiceError> {
         self.count_account_request(address).await?;
-        self.count_mail_to(email).await?;
+        self.count_mail_to(email, address).await?;
         let Some(user) = self.store.find_user_by_email(email).await? else {
             return Ok(());
         };

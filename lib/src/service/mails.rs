@@ -1,18 +1,26 @@
 //! The mails the service sends, each written once: a subject, a few paragraphs and one link,
 //! as a plain-text part and an HTML part. Sending is rate-limited per sender, per recipient
-//! and per client address (`TooManyMails`).
+//! and per client address (`TooManyMails`). A recipient's account mails are limited per
+//! requesting address under a higher ceiling from everyone, and invitations count apart, so a
+//! stranger asking for resets of someone's address cannot block that person's own reset or
+//! an invitation to them.
 
 use sha2::{Digest, Sha256};
 
 use super::{Service, ServiceError};
-use crate::domain::{Email, Role};
+use crate::domain::{ClientAddress, Email, Role};
 use crate::mail::{Delivery, Mail};
 use crate::store::keys::Throttle;
 
 /// Invitations one person may send (or send again) per hour.
 pub const INVITATIONS_PER_HOUR: u32 = 30;
-/// Mails of any kind one address may receive per hour.
-pub const MAILS_TO_ADDRESS_PER_HOUR: u32 = 5;
+/// Account mails (resets, sign-up links) one address may receive per hour asked for from one
+/// client address.
+pub const MAILS_TO_ADDRESS_FROM_ONE_REQUESTER_PER_HOUR: u32 = 5;
+/// Account mails one address may receive per hour from every requester together.
+pub const MAILS_TO_ADDRESS_PER_HOUR: u32 = 20;
+/// Invitations one address may receive per hour (from every workspace together).
+pub const INVITATIONS_TO_ADDRESS_PER_HOUR: u32 = 5;
 /// Password-reset requests and sign-ups one client address may make per hour.
 pub const ACCOUNT_REQUESTS_PER_HOUR: u32 = 20;
 
@@ -129,12 +137,31 @@ impl Service {
         }
     }
 
-    /// Counts a mail to `email` against its hourly limit.
-    pub(super) async fn count_mail_to(&self, email: &Email) -> Result<(), ServiceError> {
+    /// Counts an account mail to `email` asked for from `requester`: against the pair's hourly
+    /// limit, then the recipient's ceiling from everyone.
+    pub(super) async fn count_mail_to(&self, email: &Email, requester: &ClientAddress) -> Result<(), ServiceError> {
+        let pair = format!("{}|{}", email.as_str(), requester.as_str());
+        let pair = hex::encode(Sha256::digest(pair.as_bytes()))[..32].to_string();
+        self.count_mail(
+            Throttle::MailsToAddressFrom,
+            &pair,
+            MAILS_TO_ADDRESS_FROM_ONE_REQUESTER_PER_HOUR,
+        )
+        .await?;
         self.count_mail(
             Throttle::MailsToAddress,
             &address_source(email),
             MAILS_TO_ADDRESS_PER_HOUR,
+        )
+        .await
+    }
+
+    /// Counts an invitation mail to `email` against the recipient's hourly limit of invitations.
+    pub(super) async fn count_invitation_to(&self, email: &Email) -> Result<(), ServiceError> {
+        self.count_mail(
+            Throttle::InvitationsToAddress,
+            &address_source(email),
+            INVITATIONS_TO_ADDRESS_PER_HOUR,
         )
         .await
     }

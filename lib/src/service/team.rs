@@ -194,7 +194,7 @@ impl Service {
             INVITATIONS_PER_HOUR,
         )
         .await?;
-        self.count_mail_to(email).await
+        self.count_invitation_to(email).await
     }
 
     async fn send_invitation(

@@ -113,8 +113,13 @@ pub enum Throttle {
     FailedAuthentications,
     /// Invitation mails one person sends, per clock hour.
     InvitationsByUser,
-    /// Team and account mails to one e-mail address (its SHA-256), per clock hour.
+    /// Account mails to one e-mail address (its SHA-256) from every requester, per clock hour.
     MailsToAddress,
+    /// Account mails to one e-mail address asked for from one client address (a hash of both),
+    /// per clock hour.
+    MailsToAddressFrom,
+    /// Invitation mails to one e-mail address (its SHA-256), per clock hour.
+    InvitationsToAddress,
     /// Password-reset requests and sign-ups from one client address, per clock hour.
     AccountRequestsFromAddress,
     /// Passwords tried on one link from one client address (a hash of both), per clock hour.
@@ -138,6 +143,8 @@ impl Throttle {
             Self::OAuthRegistrations
             | Self::InvitationsByUser
             | Self::MailsToAddress
+            | Self::MailsToAddressFrom
+            | Self::InvitationsToAddress
             | Self::AccountRequestsFromAddress
             | Self::LinkPasswordAttempts => 3600,
             Self::DocumentFetches | Self::FailedAuthentications => 60,
@@ -151,6 +158,8 @@ impl Throttle {
             Self::FailedAuthentications => "MCPAUTH",
             Self::InvitationsByUser => "INVITESBY",
             Self::MailsToAddress => "MAILTO",
+            Self::MailsToAddressFrom => "MAILTOFROM",
+            Self::InvitationsToAddress => "INVITETO",
             Self::AccountRequestsFromAddress => "ACCOUNTREQ",
             Self::LinkPasswordAttempts => "LINKPASSWORD",
         }
