@@ -247,3 +247,28 @@ async fn a_strangers_five_reset_requests_block_neither_the_owners_own_reset_nor_
         "the invitation went"
     );
 }
+
+/// Finding 13: a shared position was kept to 0.001° (about 110 m) for 30 days, though reports
+/// only ever show its ~5 km cell. Only the cell is stored now.
+#[tokio::test]
+async fn a_shared_position_is_never_stored_finer_than_the_cell_reports_show() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.gps_link(&ws, "venue", serde_json::json!({})).await;
+    let page = app.get("venue", &crate::location_support::PARIS).await;
+    let grant = crate::location_support::grant_of(&page);
+    assert_eq!(
+        app.share(&grant, 48.858_37, 2.294_48, 12.0).await,
+        StatusCode::NO_CONTENT
+    );
+    let items = app.shared_position_items(&ws).await;
+    assert_eq!(items.len(), 1);
+    let stored = format!("{:?}", items[0]);
+    for precise in ["48.858", "2.294", "position", "accuracy"] {
+        assert!(!stored.contains(precise), "{precise} in {stored}");
+    }
+    assert!(
+        stored.contains(lib::domain::Cell::of(48.858, 2.294).as_str()),
+        "{stored}"
+    );
+}

@@ -180,7 +180,7 @@ async fn the_location_event_from_cloudfront_is_kept_for_its_click() {
         .unwrap();
     assert_eq!(shared.len(), 1);
     assert_eq!(shared[0].link_id, oid(EVENT_LINK));
-    assert_eq!((shared[0].position.lat(), shared[0].position.lon()), (48.137, 11.576));
+    assert_eq!(shared[0].cell, lib::domain::Cell::of(48.137, 11.576));
     assert_eq!(shared[0].replaces, lib::domain::Area::new(48.1, 11.6));
 }
 

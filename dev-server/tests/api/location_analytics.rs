@@ -158,11 +158,8 @@ async fn reports_show_cells_never_a_precise_position() {
     let id = app.gps_link(&ws, "venue", json!({})).await;
     let page = app.get("venue", &PARIS).await;
     app.share(&grant_of(&page), LYON.0, LYON.1, 12.0).await;
-    let shared = app.shared_positions(&ws).await.remove(0);
-    let precise = [
-        format!("{}", shared.position.lat()),
-        format!("{}", shared.position.lon()),
-    ];
+    let point = lib::domain::Position::new(LYON.0, LYON.1).unwrap();
+    let precise = [format!("{}", point.lat()), format!("{}", point.lon())];
     for report in [app.link_report(&ws, &id).await, app.workspace_report(&ws).await] {
         let text = report.to_string();
         for coordinate in &precise {

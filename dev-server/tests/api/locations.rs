@@ -1,7 +1,7 @@
 //! Where visitors are: CloudFront's approximate position on every counted click, and the
 //! position a person may choose to share on the consent page of a link with `gpsTracking`.
 
-use lib::domain::{Area, LOCATION_GRANT_LIFETIME, LocationGrant};
+use lib::domain::{Area, Cell, LOCATION_GRANT_LIFETIME, LocationGrant};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -158,7 +158,7 @@ async fn the_consent_page_of_a_tracked_link_continues_with_the_click_id() {
 }
 
 #[tokio::test]
-async fn a_shared_position_is_kept_to_a_thousandth_of_a_degree_with_its_accuracy_for_the_retention_days() {
+async fn a_shared_position_is_kept_as_its_report_cell_for_the_retention_days() {
     let app = spawn_app_with(|c| c.gps_retention_days = 7).await;
     let ws = app.workspace().await;
     let id = app.gps_link(&ws, "venue", json!({})).await;
@@ -168,10 +168,7 @@ async fn a_shared_position_is_kept_to_a_thousandth_of_a_degree_with_its_accuracy
     let shared = app.shared_positions(&ws).await;
     assert_eq!(shared.len(), 1);
     let position = &shared[0];
-    assert_eq!(
-        (position.position.lat(), position.position.lon(), position.accuracy),
-        (48.858, 2.294, 36)
-    );
+    assert_eq!(position.cell, Cell::of(48.858, 2.294));
     let click = &app.clicks(&id).await[0];
     assert_eq!((&position.click_id, &position.link_id), (&click.id, &click.link_id));
     assert_eq!(position.replaces, Area::new(48.9, 2.4), "it replaces the click's area");
@@ -196,7 +193,7 @@ async fn a_forged_reused_or_expired_grant_stores_nothing() {
     assert_eq!(app.share(&grant, 40.7, -74.0, 20.0).await, StatusCode::NO_CONTENT);
     let shared = app.shared_positions(&ws).await;
     assert_eq!(shared.len(), 1, "used once");
-    assert_eq!(shared[0].position.lat(), 48.8, "the first stands");
+    assert_eq!(shared[0].cell, Cell::of(48.8, 2.3), "the first stands");
 
     let late = grant_of(&app.get("venue", &[]).await);
     app.clock

@@ -3,10 +3,11 @@
 //!
 //! - [`Area`]: CloudFront's estimate of a viewer's position (`CloudFront-Viewer-Latitude` and
 //!   `-Longitude`, from the address), kept on every counted click at 0.1° (about 11 km).
-//! - [`Position`]: a position a person chose to share from the browser, kept at 0.001° (about
-//!   110 m) for `GPS_RETENTION_DAYS`, with the accuracy the browser reported ([`GpsFix`]).
-//! - [`Cell`]: what reports show: a geohash of precision 5 (about 5 km × 5 km), which outlives
-//!   every precise position in the rollups.
+//! - [`Position`]: a position a person chose to share from the browser, read at 0.001° (about
+//!   110 m) with the accuracy the browser reported ([`GpsFix`]), and never stored: only its
+//!   cell is.
+//! - [`Cell`]: what reports show and what is stored of a shared position: a geohash of
+//!   precision 5 (about 5 km × 5 km).
 
 use serde::{Deserialize, Serialize};
 
@@ -141,8 +142,10 @@ impl GpsFix {
 /// Characters of a report cell's geohash (5: about 4.9 km × 4.9 km at the equator).
 pub const CELL_PRECISION: usize = 5;
 
-/// A report cell: a geohash of [`CELL_PRECISION`] characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A report cell: a geohash of [`CELL_PRECISION`] characters (stored as its text, read back
+/// through [`Cell::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Cell(String);
 
 impl Cell {
@@ -176,6 +179,19 @@ impl Cell {
         let tenth = |degrees: f64| (degrees * 10.0).round() / 10.0 + 0.0;
         let centre = self.centre();
         format!("{:.1}, {:.1}", tenth(centre.lat), tenth(centre.lon))
+    }
+}
+
+impl TryFrom<String> for Cell {
+    type Error = String;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value).ok_or_else(|| format!("{value:?} is not a report cell"))
+    }
+}
+
+impl From<Cell> for String {
+    fn from(cell: Cell) -> Self {
+        cell.0
     }
 }
 

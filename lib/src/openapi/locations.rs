@@ -21,8 +21,8 @@ pub fn share_position(schemas: &mut Schemas) -> Operation {
             "On every short domain. The location consent page a link with `gpsTracking` shows a person posts here, \
              only after they pressed \"Share my location\" and their browser allowed it: the page's signed grant \
              (good for one position of that one click, for ten minutes after it) and what the browser reported. \
-             The position is kept to 0.001° for the deployment's retention (30 days unless the operator sets \
-             another), then only its ~5 km cell remains in the analytics. Every well-formed post answers `204` \
+             Only the ~5 km cell the position falls in is kept (the point never is), for the deployment's \
+             retention (30 days unless the operator sets another) and in the analytics. Every well-formed post answers `204` \
              alike: stored, a repeat, late, a forged grant, an accuracy worse than 10 km or a position out of \
              range, or a browser sending `Sec-GPC: 1`. Public: no API key.",
         ))

@@ -1,6 +1,6 @@
 //! A position a person chose to share on a link's location consent page: kept for its click
-//! (once), to 0.001°, for `GPS_RETENTION_DAYS`; the aggregator moves the click to the
-//! position's cell in the rollups, where only the cell outlives the position.
+//! (once), as the report cell it falls in (about 5 km; the point is never stored), for
+//! `GPS_RETENTION_DAYS`; the aggregator moves the click to that cell in the rollups.
 
 use super::{Service, ServiceError};
 use crate::domain::{GpsFix, LocationGrant};
@@ -31,8 +31,7 @@ impl Service {
             click_id: grant.click.click_id.clone(),
             day: grant.click.at.date_naive(),
             at: now,
-            position: fix.position,
-            accuracy: fix.accuracy,
+            cell: fix.position.cell(),
             replaces: grant.area,
         };
         let expires_at = now + chrono::Duration::days(i64::from(self.config.gps_retention_days));

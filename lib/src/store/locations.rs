@@ -1,18 +1,19 @@
-//! Positions people chose to share on a link's location consent page: one item per click at
-//! most (keyed by the click, written only if absent), sharded per workspace-day like the clicks
-//! so the aggregator folds them into the rollups' location cells, and kept only
-//! `GPS_RETENTION_DAYS` (docs/data-model.md). Nothing on a request path reads them.
+//! Positions people chose to share on a link's location consent page, as the report cell
+//! (about 5 km) each falls in, never the point: one item per click at most (keyed by the
+//! click, written only if absent), sharded per workspace-day like the clicks so the aggregator
+//! folds them into the rollups' location cells, and kept only `GPS_RETENTION_DAYS`
+//! (docs/data-model.md). Nothing on a request path reads them.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Store, StoreError, encode, keys, n, put_applied};
-use crate::domain::{Area, ClickToken, Position};
+use crate::domain::{Area, Cell, ClickToken, Position};
 use crate::ids::ObjectId;
 
-/// A position shared for a click.
+/// A position shared for a click, as the report cell it falls in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", try_from = "StoredLocation")]
 pub struct SharedLocation {
     pub workspace_id: ObjectId,
     pub link_id: ObjectId,
@@ -21,13 +22,48 @@ pub struct SharedLocation {
     pub day: NaiveDate,
     /// When it was shared.
     pub at: DateTime<Utc>,
-    /// 0.001° (about 110 m).
-    pub position: Position,
-    /// The radius the browser reported, in metres (at most 10 km).
-    pub accuracy: u32,
+    /// The report cell (about 5 km) of the position; the point itself is never stored.
+    pub cell: Cell,
     /// The click's area when it was counted, which this position replaces in the reports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaces: Option<Area>,
+}
+
+/// A shared position as stored: its cell, or (an item written when the point itself was kept,
+/// until its retention ends) the point at 0.001°, read only to find its cell.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredLocation {
+    workspace_id: ObjectId,
+    link_id: ObjectId,
+    click_id: ObjectId,
+    day: NaiveDate,
+    at: DateTime<Utc>,
+    #[serde(default)]
+    cell: Option<Cell>,
+    #[serde(default)]
+    position: Option<Position>,
+    #[serde(default)]
+    replaces: Option<Area>,
+}
+
+impl TryFrom<StoredLocation> for SharedLocation {
+    type Error = String;
+    fn try_from(stored: StoredLocation) -> Result<Self, Self::Error> {
+        let cell = stored
+            .cell
+            .or_else(|| stored.position.map(|p| p.cell()))
+            .ok_or("a shared location without a cell")?;
+        Ok(Self {
+            workspace_id: stored.workspace_id,
+            link_id: stored.link_id,
+            click_id: stored.click_id,
+            day: stored.day,
+            at: stored.at,
+            cell,
+            replaces: stored.replaces,
+        })
+    }
 }
 
 impl Store {

@@ -208,7 +208,7 @@ fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversio
 /// items: the click moves from its area's cell (or, without an area, joins the located clicks)
 /// to the position's cell, where it counts as precise.
 fn plan_shared_location(counters: &mut Counters, record: &StreamRecord, l: &SharedLocation) {
-    let cell = l.position.cell();
+    let cell = l.cell.clone();
     let mut deltas = vec![
         (dimension::GPS_SHARED.to_string(), 1),
         (dimension::location_cell(&cell), 1),
