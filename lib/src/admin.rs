@@ -187,7 +187,13 @@ pub async fn add_domain(
             claim.host.as_str()
         ))),
         ClaimWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+        ClaimWrite::Full => Err(full(crate::store::Collection::DomainClaims)),
     }
+}
+
+/// A create past its workspace's cap, in the service's words.
+fn full(collection: crate::store::Collection) -> AdminError {
+    AdminError::Conflict(crate::service::collection_full(collection).to_string())
 }
 
 pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Result<Tag, AdminError> {
@@ -203,6 +209,7 @@ pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Resul
             "workspace {workspace} already has a tag {name:?}"
         ))),
         TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+        TagWrite::Full => Err(full(crate::store::Collection::Tags)),
     }
 }
 
@@ -226,6 +233,7 @@ pub async fn create_utm_template(
             template.name.as_str()
         ))),
         TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
+        TagWrite::Full => Err(full(crate::store::Collection::UtmTemplates)),
     }
 }
 

@@ -272,3 +272,82 @@ async fn a_shared_position_is_never_stored_finer_than_the_cell_reports_show() {
         "{stored}"
     );
 }
+
+/// Finding 2 (the cap): the endpoint cap was a read then a write, so parallel creates each saw
+/// room and passed it. The count is now written with the endpoint, under a condition.
+#[tokio::test]
+async fn forty_parallel_endpoint_creates_keep_exactly_twenty() {
+    use futures::StreamExt;
+    let server = lib::testing::documents::DocumentServer::start().await;
+    let app = crate::helpers::spawn_reaching(server.fetcher()).await;
+    let ws = app.workspace().await;
+    let owner = crate::webhook_endpoints::owner(&app, &ws).await;
+    let creates = futures::stream::iter(0..40)
+        .map(|i| {
+            let hook = crate::webhook_endpoints::new_hook(&server.url(&format!("/hook/{i}")), &["link.created"]);
+            let (app, owner) = (&app, &owner);
+            async move { app.service.create_webhook(owner, hook).await }
+        })
+        .buffer_unordered(40)
+        .collect::<Vec<_>>()
+        .await;
+    let made = creates.iter().filter(|c| c.is_ok()).count();
+    assert_eq!(made, 20, "created");
+    assert_eq!(app.service.list_webhooks(&owner).await.unwrap().len(), 20);
+}
+
+/// Finding 9: tags, UTM templates and domain claims had no cap: one workspace could grow every
+/// list its pages and the hourly domain re-check read without end.
+#[tokio::test]
+async fn a_workspace_keeps_at_most_a_thousand_tags_two_hundred_utm_templates_and_fifty_domains() {
+    use futures::StreamExt;
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let made = futures::stream::iter(0..1_000)
+        .map(|i| {
+            let (app, ws) = (&app, &ws);
+            async move { lib::admin::create_tag(&app.service, &ws.id, &format!("tag {i}")).await }
+        })
+        .buffer_unordered(16)
+        .filter(|made| std::future::ready(made.is_ok()))
+        .count()
+        .await;
+    assert_eq!(made, 1_000);
+    let body = serde_json::json!({ "workspaceId": ws.id, "name": "one more" }).to_string();
+    let (status, refused) = app
+        .request(Method::POST, "/apiv1/tag/create", Some(&ws.key), Some(body))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "This workspace has 1000 tags, the most it may keep; delete one first."
+    );
+
+    let template = |name: String| lib::wire::UtmTemplateInput {
+        name: Some(name),
+        source: Some("newsletter".into()),
+        ..Default::default()
+    };
+    let made = futures::stream::iter(0..200)
+        .map(|i| lib::admin::create_utm_template(&app.service, &ws.id, template(format!("t{i}"))))
+        .buffer_unordered(16)
+        .filter(|made| std::future::ready(made.is_ok()))
+        .count()
+        .await;
+    assert_eq!(made, 200);
+    let refused = lib::admin::create_utm_template(&app.service, &ws.id, template("one more".into())).await;
+    assert!(refused.unwrap_err().to_string().contains("200 UTM templates"));
+
+    let owner = crate::webhook_endpoints::owner(&app, &ws).await;
+    for i in 0..50 {
+        app.service
+            .add_domain_claim(&owner, &format!("go{i}.brand.example"))
+            .await
+            .expect("a claim");
+    }
+    let refused = app.service.add_domain_claim(&owner, "go-more.brand.example").await;
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "This workspace has 50 domains, the most it may keep; remove one first."
+    );
+}

@@ -8,7 +8,7 @@ use lib::testing::documents::DocumentServer;
 
 use crate::helpers::{TestApp, TestWorkspace, oid, spawn_app, spawn_reaching};
 
-fn new_hook(url: &str, events: &[&str]) -> NewWebhook {
+pub(crate) fn new_hook(url: &str, events: &[&str]) -> NewWebhook {
     let events: Vec<String> = events.iter().map(|e| e.to_string()).collect();
     NewWebhook {
         url: WebhookUrl::parse("url", url).expect("a webhook URL"),
@@ -25,7 +25,7 @@ async fn access_of(app: &TestApp, ws: &TestWorkspace, user: &str) -> Access {
         .expect("the workspace opens")
 }
 
-async fn owner(app: &TestApp, ws: &TestWorkspace) -> Access {
+pub(crate) async fn owner(app: &TestApp, ws: &TestWorkspace) -> Access {
     access_of(app, ws, &ws.owner).await
 }
 

@@ -243,7 +243,7 @@ pub const CREATE_TAG: Function = Function {
     name: "create-tag",
     logical_id: "CreateTagFunction",
     routes: &[service("POST", "/apiv1/tag/create")],
-    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
     ..PLAIN
 };
 
@@ -260,7 +260,7 @@ pub const DELETE_TAG: Function = Function {
     name: "delete-tag",
     logical_id: "DeleteTagFunction",
     routes: &[service("DELETE", "/apiv1/tag/delete")],
-    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
     index_actions: &[QUERY],
     ..PLAIN
 };
@@ -280,7 +280,7 @@ pub const CREATE_UTM_TEMPLATE: Function = Function {
     name: "create-utm-template",
     logical_id: "CreateUtmTemplateFunction",
     routes: &[service("POST", "/apiv1/utm-template/create")],
-    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
     ..PLAIN
 };
 
@@ -288,7 +288,7 @@ pub const DELETE_UTM_TEMPLATE: Function = Function {
     name: "delete-utm-template",
     logical_id: "DeleteUtmTemplateFunction",
     routes: &[service("DELETE", "/apiv1/utm-template/delete")],
-    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
     ..PLAIN
 };
 
@@ -321,7 +321,7 @@ pub const DELETE_WEBHOOK: Function = Function {
     name: "delete-webhook",
     logical_id: "DeleteWebhookFunction",
     routes: &[service("DELETE", "/apiv1/webhook/delete")],
-    table_actions: &[GET_ITEM, BATCH_GET, UPDATE_ITEM, DELETE_ITEM],
+    table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
     ..PLAIN
 };
 

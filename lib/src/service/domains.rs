@@ -122,6 +122,7 @@ impl Service {
             ClaimWrite::HeldElsewhere => Err(ServiceError::DomainHeldElsewhere(claim.host.as_str().into())),
             ClaimWrite::AlreadyClaimed => Err(ServiceError::DomainAlreadyAdded(claim.host.as_str().into())),
             ClaimWrite::Gone => Err(ServiceError::WorkspaceNotFound),
+            ClaimWrite::Full => Err(super::limits::collection_full(crate::store::Collection::DomainClaims)),
         }
     }
 
@@ -195,7 +196,7 @@ impl Service {
         match self.store.save_domain_claim(&next).await? {
             ClaimWrite::Done => Ok(Verification { claim: next, finding }),
             ClaimWrite::HeldElsewhere => Err(ServiceError::DomainHeldElsewhere(claim.host.as_str().into())),
-            ClaimWrite::AlreadyClaimed | ClaimWrite::Gone => {
+            ClaimWrite::AlreadyClaimed | ClaimWrite::Gone | ClaimWrite::Full => {
                 Err(ServiceError::DomainNotFound(claim.host.as_str().into()))
             }
         }

@@ -33,6 +33,7 @@ impl Service {
                 // Made by someone else a moment ago: read below.
                 TagWrite::NameTaken => made = true,
                 TagWrite::Gone => return Err(ServiceError::WorkspaceNotFound),
+                TagWrite::Full => return Err(super::limits::collection_full(crate::store::Collection::Tags)),
             }
         }
         if made {

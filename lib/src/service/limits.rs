@@ -8,7 +8,22 @@ use std::fmt;
 use super::{Caller, Service, ServiceError};
 use crate::domain::{RateClass, RateLimits, Workspace};
 use crate::store::keys::{self, RateScope};
-use crate::store::{Counter, RateCharge};
+use crate::store::{Collection, Counter, RateCharge};
+
+/// The refusal of a create past its workspace's cap: `400` with one sentence.
+pub fn collection_full(collection: Collection) -> ServiceError {
+    let (noun, verb) = match collection {
+        Collection::Tags => ("tags", "delete"),
+        Collection::UtmTemplates => ("UTM templates", "delete"),
+        Collection::Webhooks => ("webhooks", "delete"),
+        Collection::DomainClaims => ("domains", "remove"),
+    };
+    crate::domain::Invalid::general(format!(
+        "This workspace has {} {noun}, the most it may keep; {verb} one first.",
+        collection.cap()
+    ))
+    .into()
+}
 
 /// The length of a window, in seconds.
 pub const WINDOW_SECONDS: i64 = 60;

@@ -64,7 +64,7 @@ pub use import_worker::{
 };
 pub use imports::{ImportStarted, parse_import_id};
 pub use keys::{Integrations, IssuedKey, KeyGrants};
-pub use limits::{Policy, RateLimited, RateStatus, metered};
+pub use limits::{Policy, RateLimited, RateStatus, collection_full, metered};
 pub use link_cache::LinkCache;
 pub use links::{parse_analytics_link_id, parse_link_id};
 pub use locations::SharedOutcome;

@@ -50,6 +50,7 @@ impl Service {
             TagWrite::Done => Ok(CreatedTag::from(&tag)),
             TagWrite::NameTaken => Err(ServiceError::TagNameTaken(tag.name.as_str().to_string())),
             TagWrite::Gone => Err(ServiceError::WorkspaceNotFound),
+            TagWrite::Full => Err(super::limits::collection_full(crate::store::Collection::Tags)),
         }
     }
 
@@ -70,7 +71,7 @@ impl Service {
         match self.store.update_tag(&old, &new).await? {
             TagWrite::Done => Ok(TagOutcome::updated(&new)),
             TagWrite::NameTaken => Err(ServiceError::TagNameTaken(new.name.as_str().to_string())),
-            TagWrite::Gone => Err(ServiceError::Contention),
+            TagWrite::Gone | TagWrite::Full => Err(ServiceError::Contention),
         }
     }
 

@@ -45,6 +45,7 @@ impl Service {
             TagWrite::Done => Ok(CreatedUtmTemplate::from(&template)),
             TagWrite::NameTaken => Err(ServiceError::UtmTemplateNameTaken(template.name.as_str().to_string())),
             TagWrite::Gone => Err(ServiceError::WorkspaceNotFound),
+            TagWrite::Full => Err(super::limits::collection_full(crate::store::Collection::UtmTemplates)),
         }
     }
 

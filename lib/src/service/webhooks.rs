@@ -4,9 +4,9 @@
 //! or rotation.
 
 use super::{Access, Service, ServiceError};
-use crate::domain::{Invalid, MAX_WEBHOOKS, NewWebhook, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl};
+use crate::domain::{Invalid, NewWebhook, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl};
 use crate::ids::ObjectId;
-use crate::store::{TagWrite, WebhookWrite};
+use crate::store::{Collection, TagWrite, WebhookWrite};
 use crate::wire::{CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookRecord};
 
 /// The `webhookId` of a request, required and well formed.
@@ -80,12 +80,6 @@ impl Service {
     /// Adds an endpoint; its secret is in the answer and nowhere else after.
     pub async fn create_webhook(&self, access: &Access, new: NewWebhook) -> Result<WebhookWithSecret, ServiceError> {
         may_manage(access)?;
-        if self.store.webhooks(&access.workspace.id).await?.len() >= MAX_WEBHOOKS {
-            return Err(Invalid::general(format!(
-                "This workspace has {MAX_WEBHOOKS} webhooks, the most it may keep; delete one first."
-            ))
-            .into());
-        }
         self.check_public(&new.url).await?;
         let secret = WebhookSecret::generate(self.entropy.as_ref());
         let webhook = Webhook {
@@ -107,7 +101,9 @@ impl Service {
                 webhook,
                 secret: Some(secret),
             }),
-            _ => Err(ServiceError::WorkspaceNotFound),
+            // The count and the endpoint are written together: parallel creates cannot pass it.
+            TagWrite::Full => Err(super::limits::collection_full(Collection::Webhooks)),
+            TagWrite::NameTaken | TagWrite::Gone => Err(ServiceError::WorkspaceNotFound),
         }
     }
 

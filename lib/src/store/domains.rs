@@ -1,6 +1,7 @@
 //! Custom domains: every workspace's claims (one partition, listed per workspace on GSI1) and
 //! the holder item of each verified host (`DOMAIN#<host>`), which says whose links may use it.
 
+use super::collections::{Collection, give_back_place, take_place};
 use super::link_index::IndexRead;
 use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx};
 use crate::domain::{DomainClaim, DomainHolder, DomainStatus, Hostname, Tag};
@@ -16,6 +17,8 @@ pub enum ClaimWrite {
     AlreadyClaimed,
     /// The claim (or its workspace) is gone.
     Gone,
+    /// The workspace keeps as many claims as it may ([`super::Collection::DomainClaims`]).
+    Full,
 }
 
 /// One page of every workspace's claims, and where the next starts.
@@ -39,17 +42,21 @@ const FREE_OR_MINE: &str = "attribute_not_exists(PK) OR workspaceId = :ws";
 impl Store {
     /// Adds a pending claim, unless another workspace holds the host or this one claimed it.
     pub async fn add_domain_claim(&self, claim: &DomainClaim) -> Result<ClaimWrite, StoreError> {
+        self.ensure_counted(&claim.workspace_id, Collection::DomainClaims)
+            .await?;
         let ws = s(claim.workspace_id.as_str());
         let items = vec![
             tx::check_exists(&self.table, &keys::workspace(&claim.workspace_id))?,
             tx::check(&self.table, &keys::domain(&claim.host), FREE_OR_MINE, &[(":ws", ws)])?,
             tx::put(&self.table, claim_item(claim)?, Some("attribute_not_exists(PK)"))?,
+            take_place(&self.table, &claim.workspace_id, Collection::DomainClaims)?,
         ];
         Ok(match self.transact(items).await? {
             Ok(()) => ClaimWrite::Done,
             Err(c) if c.failed(1) => ClaimWrite::HeldElsewhere,
             Err(c) if c.failed(2) => ClaimWrite::AlreadyClaimed,
             Err(c) if c.failed(0) => ClaimWrite::Gone,
+            Err(c) if c.failed(3) => ClaimWrite::Full,
             Err(_) => return Err(StoreError::Contention("add a domain")),
         })
     }
@@ -77,12 +84,17 @@ impl Store {
     /// Removes a claim, and the host's holder item when the workspace holds it; `false` when the
     /// claim was already gone.
     pub async fn remove_domain_claim(&self, claim: &DomainClaim) -> Result<bool, StoreError> {
-        let mut items = vec![tx::delete(
-            &self.table,
-            &keys::domain_claim(&claim.host, &claim.workspace_id),
-            Some("attribute_exists(PK)"),
-            &[],
-        )?];
+        self.ensure_counted(&claim.workspace_id, Collection::DomainClaims)
+            .await?;
+        let mut items = vec![
+            tx::delete(
+                &self.table,
+                &keys::domain_claim(&claim.host, &claim.workspace_id),
+                Some("attribute_exists(PK)"),
+                &[],
+            )?,
+            give_back_place(&self.table, &claim.workspace_id, Collection::DomainClaims)?,
+        ];
         // The apps go with the claim.
         items.push(tx::delete(
             &self.table,

@@ -313,6 +313,11 @@ pub fn tag(workspace: &ObjectId, tag: &ObjectId) -> Key {
     Key::new(format!("WS#{workspace}"), &format!("TAG#{tag}"))
 }
 
+/// The count of one capped collection of a workspace (`store::collections`).
+pub fn collection_count(workspace: &ObjectId, collection: &str) -> Key {
+    Key::new(format!("WS#{workspace}"), &format!("COUNT#{collection}"))
+}
+
 /// The partition holding a workspace, its memberships and its tags.
 pub fn workspace_partition(workspace: &ObjectId) -> String {
     format!("WS#{workspace}")

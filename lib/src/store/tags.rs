@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::types::AttributeValue;
 
+use super::collections::{Collection, give_back_place, take_place};
 use super::link_index::IndexRead;
 use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, tx};
 use crate::domain::Tag;
@@ -18,6 +19,8 @@ pub enum TagWrite {
     NameTaken,
     /// The tag (or its workspace) is gone, or was renamed meanwhile.
     Gone,
+    /// The workspace keeps as many as its collection's cap ([`super::Collection::cap`]).
+    Full,
 }
 
 /// How many times untagging one link re-reads it after a concurrent edit moved its tags.
@@ -36,15 +39,18 @@ fn tag_item(tag: &Tag) -> Result<Item, StoreError> {
 impl Store {
     /// Creates a tag and claims its name in the workspace, together.
     pub async fn create_tag(&self, tag: &Tag) -> Result<TagWrite, StoreError> {
+        self.ensure_counted(&tag.workspace_id, Collection::Tags).await?;
         let items = vec![
             tx::check_exists(&self.table, &keys::workspace(&tag.workspace_id))?,
             tx::put(&self.table, tag_item(tag)?, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, name_item(tag)?, Some("attribute_not_exists(PK)"))?,
+            take_place(&self.table, &tag.workspace_id, Collection::Tags)?,
         ];
         Ok(match self.transact(items).await? {
             Ok(()) => TagWrite::Done,
             Err(c) if c.failed(2) => TagWrite::NameTaken,
             Err(c) if c.failed(0) => TagWrite::Gone,
+            Err(c) if c.failed(3) => TagWrite::Full,
             Err(_) => return Err(StoreError::Contention("create tag")),
         })
     }
@@ -82,6 +88,7 @@ impl Store {
     /// Deletes a tag and releases its name; `false` when it was already gone. Its links keep
     /// the id until [`Store::untag_links`] takes it off them.
     pub async fn delete_tag(&self, tag: &Tag) -> Result<bool, StoreError> {
+        self.ensure_counted(&tag.workspace_id, Collection::Tags).await?;
         let items = vec![
             tx::delete(
                 &self.table,
@@ -95,6 +102,7 @@ impl Store {
                 Some("attribute_not_exists(PK) OR tagId = :id"),
                 &[(":id", s(tag.id.as_str()))],
             )?,
+            give_back_place(&self.table, &tag.workspace_id, Collection::Tags)?,
         ];
         Ok(self.transact(items).await?.is_ok())
     }

@@ -1,6 +1,7 @@
 //! UTM templates and the items that keep their names unique in a workspace (`UTMNAME#<lower-cased
 //! name>`, written in the same transaction as the template).
 
+use super::collections::{Collection, give_back_place, take_place};
 use super::{Item, Store, StoreError, TagWrite, decode, encode, keys, query_all, s, tx};
 use crate::domain::UtmTemplate;
 use crate::ids::ObjectId;
@@ -16,6 +17,8 @@ impl Store {
     /// Creates a template and claims its name in the workspace, together (a name taken is
     /// [`TagWrite::NameTaken`], a workspace gone [`TagWrite::Gone`]).
     pub async fn create_utm_template(&self, template: &UtmTemplate) -> Result<TagWrite, StoreError> {
+        self.ensure_counted(&template.workspace_id, Collection::UtmTemplates)
+            .await?;
         let key = keys::utm_template(&template.workspace_id, &template.id);
         let items = vec![
             tx::check_exists(&self.table, &keys::workspace(&template.workspace_id))?,
@@ -25,17 +28,21 @@ impl Store {
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, name_item(template), Some("attribute_not_exists(PK)"))?,
+            take_place(&self.table, &template.workspace_id, Collection::UtmTemplates)?,
         ];
         Ok(match self.transact(items).await? {
             Ok(()) => TagWrite::Done,
             Err(c) if c.failed(2) => TagWrite::NameTaken,
             Err(c) if c.failed(0) => TagWrite::Gone,
+            Err(c) if c.failed(3) => TagWrite::Full,
             Err(_) => return Err(StoreError::Contention("create UTM template")),
         })
     }
 
     /// Deletes a template and releases its name; `false` when it was already gone.
     pub async fn delete_utm_template(&self, template: &UtmTemplate) -> Result<bool, StoreError> {
+        self.ensure_counted(&template.workspace_id, Collection::UtmTemplates)
+            .await?;
         let items = vec![
             tx::delete(
                 &self.table,
@@ -49,6 +56,7 @@ impl Store {
                 Some("attribute_not_exists(PK) OR templateId = :id"),
                 &[(":id", s(template.id.as_str()))],
             )?,
+            give_back_place(&self.table, &template.workspace_id, Collection::UtmTemplates)?,
         ];
         Ok(self.transact(items).await?.is_ok())
     }

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::collections::{Collection, give_back_place, take_place};
 use super::items::applied;
 use super::{Store, StoreError, TagWrite, decode, encode, keys, query_all, s, tx};
 use crate::domain::Webhook;
@@ -20,6 +21,7 @@ pub enum WebhookWrite {
 impl Store {
     /// Adds an endpoint to a live workspace ([`TagWrite::Gone`] when the workspace is gone).
     pub async fn create_webhook(&self, webhook: &Webhook) -> Result<TagWrite, StoreError> {
+        self.ensure_counted(&webhook.workspace_id, Collection::Webhooks).await?;
         let key = keys::webhook(&webhook.workspace_id, &webhook.id);
         let items = vec![
             tx::check_exists(&self.table, &keys::workspace(&webhook.workspace_id))?,
@@ -28,10 +30,12 @@ impl Store {
                 encode(webhook, &key, None)?,
                 Some("attribute_not_exists(PK)"),
             )?,
+            take_place(&self.table, &webhook.workspace_id, Collection::Webhooks)?,
         ];
         Ok(match self.transact(items).await? {
             Ok(()) => TagWrite::Done,
             Err(c) if c.failed(0) => TagWrite::Gone,
+            Err(c) if c.failed(2) => TagWrite::Full,
             Err(_) => return Err(StoreError::Contention("create a webhook")),
         })
     }
@@ -63,12 +67,16 @@ impl Store {
 
     /// Deletes an endpoint; `false` when it was already gone.
     pub async fn delete_webhook(&self, workspace: &ObjectId, id: &ObjectId) -> Result<bool, StoreError> {
-        let items = vec![tx::delete(
-            &self.table,
-            &keys::webhook(workspace, id),
-            Some("attribute_exists(PK)"),
-            &[],
-        )?];
+        self.ensure_counted(workspace, Collection::Webhooks).await?;
+        let items = vec![
+            tx::delete(
+                &self.table,
+                &keys::webhook(workspace, id),
+                Some("attribute_exists(PK)"),
+                &[],
+            )?,
+            give_back_place(&self.table, workspace, Collection::Webhooks)?,
+        ];
         Ok(self.transact(items).await?.is_ok())
     }
 
