@@ -86,7 +86,9 @@ impl Functions {
         let import_queue = settings
             .import_queue
             .unwrap_or_else(|| lib::queue::Queue::local(lib::service::IMPORT_QUEUE_VISIBILITY));
-        let site = lib::pages::Site::new(service.clone(), settings.pages).with_import_queue(import_queue.clone());
+        let site = lib::pages::Site::new(service.clone(), settings.pages)
+            .with_import_queue(import_queue.clone())
+            .with_after_response(lib::after_response::AfterResponse::detached());
         let webhook_queue = settings
             .webhook_queue
             .unwrap_or_else(|| lib::queue::Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY));

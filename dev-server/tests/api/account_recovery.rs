@@ -38,16 +38,10 @@ async fn the_forgot_password_page_says_the_same_for_any_address() {
     let app = app_with_mail().await;
     let email = app.person().await;
     let mut browser = Browser::new(&app);
-    let started = std::time::Instant::now();
+    // The work that depends on the address (the lookup, the link, the mail) is done after the
+    // answer, so the answer's timing cannot tell them apart either.
     let known = ask_for_reset(&mut browser, &email).await;
-    let known_took = started.elapsed();
-    let started = std::time::Instant::now();
     let unknown = ask_for_reset(&mut browser, &format!("nobody-{email}")).await;
-    let floor = lib::service::STRANGER_ANSWER_FLOOR;
-    assert!(
-        known_took >= floor && started.elapsed() >= floor,
-        "both answers wait for the floor"
-    );
     assert_eq!(known.status, StatusCode::OK);
     assert_eq!(unknown.status, StatusCode::OK);
     let strip = |html: &str| {
@@ -221,10 +215,12 @@ async fn an_open_sign_up_needs_the_mailed_link_before_signing_in() {
     let done = browser.submit("/account/sign-up", &form, &fields).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.html);
     assert!(done.html.contains("We sent a link to the address you gave."));
+    // The account is made after the answer, with its mail: once the mail is there, the account
+    // is, and it cannot sign in before the link is opened.
+    let link = link_in_mail(&email, 1, "verify-email").await;
     let early = Browser::new(&app).sign_in(&email, "a sign-up password").await;
     assert_eq!(early.status, StatusCode::FORBIDDEN);
     assert!(early.html.contains("Confirm your e-mail address first"));
-    let link = link_in_mail(&email, 1, "verify-email").await;
     assert_eq!(Browser::new(&app).get(&link).await.status, StatusCode::OK);
     let mut person = Browser::new(&app);
     assert_eq!(

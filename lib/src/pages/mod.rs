@@ -59,6 +59,9 @@ pub struct Site {
     /// Where the app hands imports that go on in the background (`IMPORT_QUEUE_URL`); without
     /// one the import page says it cannot import.
     pub import_queue: Option<crate::queue::Queue>,
+    /// Where a stranger's admitted request does the work that depends on the address it names
+    /// (its mail), after the answer (inline unless the function registered its extension).
+    pub after: crate::after_response::AfterResponse,
 }
 
 impl Site {
@@ -67,7 +70,15 @@ impl Site {
             service,
             settings,
             import_queue: None,
+            after: crate::after_response::AfterResponse::inline(),
         }
+    }
+
+    /// The same site doing a stranger's mail work in `after` (the account function's extension;
+    /// detached on the dev server).
+    pub fn with_after_response(mut self, after: crate::after_response::AfterResponse) -> Self {
+        self.after = after;
+        self
     }
 
     pub fn with_import_queue(mut self, queue: impl Into<Option<crate::queue::Queue>>) -> Self {
@@ -77,8 +88,11 @@ impl Site {
 
     /// The account function: sign-in, sign-out, integrations.
     pub async fn account(&self, req: Request) -> Result<lambda_http::Response<lambda_http::Body>, lambda_http::Error> {
-        let page = PageRequest::new(&self.service, &self.settings, &req);
-        respond(&page, account::handle(&page)).await
+        let mut page = PageRequest::new(&self.service, &self.settings, &req);
+        page.after = Some(&self.after);
+        let answer = respond(&page, account::handle(&page)).await;
+        self.after.answered().await;
+        answer
     }
 
     /// The app function: the home page, links, the link editor, analytics.
@@ -116,6 +130,9 @@ pub struct PageRequest<'a> {
     pub home: Home,
     /// Where imports that go on in the background are handed (the app function's).
     pub import_queue: Option<&'a crate::queue::Queue>,
+    /// Where work goes that must not hold the answer (the account function's); `None`: done
+    /// before it.
+    pub after: Option<&'a crate::after_response::AfterResponse>,
     /// The live session, once a page asked for it (a failure page shows who is signed in).
     signed_in: tokio::sync::OnceCell<SessionUser>,
 }
@@ -128,7 +145,16 @@ impl<'a> PageRequest<'a> {
             req,
             home: Home::Account,
             import_queue: None,
+            after: None,
             signed_in: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// Does `work` after the answer where this page's function can ([`Self::after`]), else now.
+    pub async fn after_answer(&self, work: impl std::future::Future<Output = ()> + Send + 'static) {
+        match self.after {
+            Some(after) => after.defer(work),
+            None => work.await,
         }
     }
 

@@ -47,12 +47,18 @@ pub async fn forgot(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
         }
     };
     let address = page.client_address();
-    match page
-        .service
-        .request_password_reset(&email, &address, &page.origin())
-        .await
-    {
-        Ok(()) => Ok(forgot_page(page, StatusCode::OK, "", Some(SENT), None).into_response()),
+    match page.service.admit_password_reset(&email, &address).await {
+        Ok(()) => {
+            // Whether the address has an account shows in neither the answer nor its timing.
+            let (service, site) = (page.service.clone(), page.origin());
+            page.after_answer(async move {
+                if let Err(err) = service.send_password_reset(&email, &site).await {
+                    tracing::error!(error = %crate::telemetry::error_chain(&err), "a password reset was not sent");
+                }
+            })
+            .await;
+            Ok(forgot_page(page, StatusCode::OK, "", Some(SENT), None).into_response())
+        }
         Err(err @ ServiceError::TooManyMails { retry_after }) => {
             Ok(
                 forgot_page(page, StatusCode::TOO_MANY_REQUESTS, raw, None, Some(err.to_string()))

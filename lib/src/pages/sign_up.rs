@@ -58,8 +58,18 @@ pub async fn sign_up(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceEr
         }
     };
     let address = page.client_address();
-    match page.service.sign_up(fields, &address, &page.origin()).await {
-        Ok(_) => Ok(message("Check your mail", CHECK_YOUR_MAIL).into_response()),
+    match page.service.admit_sign_up(&fields.email, &address).await {
+        Ok(()) => {
+            // Whether the address has an account shows in neither the answer nor its timing.
+            let (service, site) = (page.service.clone(), page.origin());
+            page.after_answer(async move {
+                if let Err(err) = service.sign_up(fields, &site).await {
+                    tracing::error!(error = %crate::telemetry::error_chain(&err), "a sign-up was not completed");
+                }
+            })
+            .await;
+            Ok(message("Check your mail", CHECK_YOUR_MAIL).into_response())
+        }
         Err(err @ ServiceError::TooManyMails { retry_after }) => {
             Ok(
                 sign_up_page(page, StatusCode::TOO_MANY_REQUESTS, Some(&form), Some(err.to_string()))

@@ -4,6 +4,12 @@
 //! Strangers reach three of these (sign-up, "forgot your password?", a link): each answers the
 //! same whether or not an address has an account, and each is rate-limited per address and per
 //! client address, so none can be used to learn who has an account or to send mail in bulk.
+//!
+//! A stranger's request that may send mail is taken in two steps: its admission (the throttles,
+//! the same work for every address, answered at once when refused), then, after the answer has
+//! gone, the work that depends on whether the address has an account (the door defers it). The
+//! answer never waits for that work, so its timing tells nothing, and no request holds a
+//! function's execution by sleeping.
 
 use super::joining::hash_password;
 use super::mails::{ACCOUNT_REQUESTS_PER_HOUR, Letter};
@@ -35,33 +41,21 @@ pub fn verification_path(token: &OneTimeToken) -> String {
     format!("/account/verify-email/{}", token.expose())
 }
 
-/// The least time a stranger's request that may send mail takes (sign-up, "forgot your
-/// password?"), so that whether an address has an account (a store write and an SMTP exchange
-/// more, or less) does not show in the answer's timing.
-pub const STRANGER_ANSWER_FLOOR: std::time::Duration = std::time::Duration::from_millis(800);
-
-/// Runs `work` and answers no sooner than [`STRANGER_ANSWER_FLOOR`] after it started.
-async fn at_least_the_floor<T>(work: impl std::future::Future<Output = T>) -> T {
-    let started = tokio::time::Instant::now();
-    let answer = work.await;
-    tokio::time::sleep_until(started + STRANGER_ANSWER_FLOOR).await;
-    answer
-}
-
 impl Service {
-    /// Makes an account and its first workspace (on the default plan), and mails the link that
-    /// confirms the address; the account cannot sign in before. An address that has an account
-    /// gets a mail saying so instead, and the answer is the same.
-    pub async fn sign_up(&self, form: SignUp, address: &ClientAddress, site: &str) -> Result<Delivery, ServiceError> {
+    /// Admits a sign-up for `email` from `address`: closed sign-up and the throttles refuse it
+    /// here, before anything that depends on the address.
+    pub async fn admit_sign_up(&self, email: &Email, address: &ClientAddress) -> Result<(), ServiceError> {
         if !self.config.open_signup {
             return Err(ServiceError::SignUpClosed);
         }
-        at_least_the_floor(self.sign_up_now(form, address, site)).await
+        self.count_account_request(address).await?;
+        self.count_mail_to(email, address).await
     }
 
-    async fn sign_up_now(&self, form: SignUp, address: &ClientAddress, site: &str) -> Result<Delivery, ServiceError> {
-        self.count_account_request(address).await?;
-        self.count_mail_to(&form.email, address).await?;
+    /// After [`Self::admit_sign_up`]: makes an account and its first workspace (on the default
+    /// plan), and mails the link that confirms the address; the account cannot sign in before.
+    /// An address that has an account gets a mail saying so instead.
+    pub async fn sign_up(&self, form: SignUp, site: &str) -> Result<Delivery, ServiceError> {
         let now = self.clock.now();
         let hash = hash_password(form.password, self.entropy.clone()).await;
         let user = User {
@@ -112,25 +106,16 @@ impl Service {
         Ok(())
     }
 
-    /// "Forgot your password?": mails a reset link when the address has an account that can
-    /// sign in. The answer is the same either way (and so is the work the caller can see).
-    pub async fn request_password_reset(
-        &self,
-        email: &Email,
-        address: &ClientAddress,
-        site: &str,
-    ) -> Result<(), ServiceError> {
-        at_least_the_floor(self.request_password_reset_now(email, address, site)).await
+    /// Admits "forgot your password?" for `email` from `address`: the throttles, the same work
+    /// whether or not the address has an account.
+    pub async fn admit_password_reset(&self, email: &Email, address: &ClientAddress) -> Result<(), ServiceError> {
+        self.count_account_request(address).await?;
+        self.count_mail_to(email, address).await
     }
 
-    async fn request_password_reset_now(
-        &self,
-        email: &Email,
-        address: &ClientAddress,
-        site: &str,
-    ) -> Result<(), ServiceError> {
-        self.count_account_request(address).await?;
-        self.count_mail_to(email, address).await?;
+    /// After [`Self::admit_password_reset`]: mails a reset link when the address has an account
+    /// that can sign in; nothing otherwise.
+    pub async fn send_password_reset(&self, email: &Email, site: &str) -> Result<(), ServiceError> {
         let Some(user) = self.store.find_user_by_email(email).await? else {
             return Ok(());
         };

@@ -49,7 +49,7 @@ mod workspace_settings;
 use std::sync::Arc;
 
 pub use crate::domain::RateClass;
-pub use account::{STRANGER_ANSWER_FLOOR, SignUp, reset_path, verification_path};
+pub use account::{SignUp, reset_path, verification_path};
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
 pub use automated::BOT_VISIT_RETENTION_DAYS;
