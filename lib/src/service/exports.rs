@@ -1,5 +1,6 @@
 //! Exports (any member): a workspace's links page by page (each page a bounded read of the
-//! link index), and its people's raw clicks over a range of days, a few day-shards a page.
+//! link index), and its people's raw clicks over a range of days, a bounded read a page (a busy
+//! day-shard is read over several pages).
 //! Only the owner may have the visitor hash written out.
 
 use chrono::{Duration, NaiveDate};
@@ -15,9 +16,9 @@ use crate::wire::export::cell;
 /// Links an export page holds unless asked for fewer (the most a page holds: [`MAX_EXPORT_PAGE`]).
 pub const DEFAULT_EXPORT_PAGE: u64 = 1_000;
 pub const MAX_EXPORT_PAGE: u64 = 5_000;
-/// A clicks page ends after the group of shards that brought it to this many clicks, or after
+/// A clicks page reads at most the service's list read budget of raw clicks (5,000) per group
+/// of shards, and ends once it holds that many, inside a busy shard, or after
 /// [`CLICK_DAYS_PER_PAGE`] days.
-const CLICKS_PER_PAGE: usize = 5_000;
 const CLICK_DAYS_PER_PAGE: i64 = 31;
 /// A day's shards are read this many side by side.
 const SHARDS_AT_ONCE: u64 = 8;
@@ -93,36 +94,58 @@ impl ClicksExport {
     }
 }
 
-/// Where a clicks export goes on: a day and a shard, inside the range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a clicks export goes on: a day and a shard, inside the range, and in a busy shard the
+/// sort key of the last click read (hex, so the cursor needs no escaping).
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct ClickCursor {
     day: NaiveDate,
     shard: u64,
+    after: Option<String>,
 }
 
 impl ClickCursor {
     fn parse(raw: &str) -> Result<Self, Invalid> {
         let bad = || Invalid::new("cursor", "cursor is not one this API gave (copy nextCursor exactly).");
-        let (day, shard) = raw.trim().split_once('.').ok_or_else(bad)?;
+        let mut parts = raw.trim().splitn(3, '.');
+        let (Some(day), Some(shard)) = (parts.next(), parts.next()) else {
+            return Err(bad());
+        };
         let day = NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| bad())?;
         let shard: u64 = shard.parse().map_err(|_| bad())?;
-        (shard < CLICK_SHARDS).then_some(Self { day, shard }).ok_or_else(bad)
+        let after = match parts.next() {
+            Some(hex) => Some(
+                hex::decode(hex)
+                    .ok()
+                    .and_then(|bytes| String::from_utf8(bytes).ok())
+                    .ok_or_else(bad)?,
+            ),
+            None => None,
+        };
+        (shard < CLICK_SHARDS)
+            .then_some(Self { day, shard, after })
+            .ok_or_else(bad)
     }
 
-    fn encode(self) -> String {
-        format!("{}.{}", self.day, self.shard)
+    fn encode(&self) -> String {
+        match &self.after {
+            Some(after) => format!("{}.{}.{}", self.day, self.shard, hex::encode(after)),
+            None => format!("{}.{}", self.day, self.shard),
+        }
     }
 
-    fn next(self) -> Self {
-        if self.shard + 1 < CLICK_SHARDS {
+    /// The start of the shard after `shard` of the same day (or the next day's first).
+    fn after_shard(day: NaiveDate, shard: u64) -> Self {
+        if shard + 1 < CLICK_SHARDS {
             Self {
-                shard: self.shard + 1,
-                ..self
+                day,
+                shard: shard + 1,
+                after: None,
             }
         } else {
             Self {
-                day: self.day + Duration::days(1),
+                day: day + Duration::days(1),
                 shard: 0,
+                after: None,
             }
         }
     }
@@ -196,26 +219,42 @@ impl Service {
         let (from, to) = super::analytics::range(asked, today - Duration::days(DEFAULT_CLICK_DAYS - 1), today)?;
         let start = match cursor.map(str::trim).filter(|c| !c.is_empty()) {
             Some(raw) => ClickCursor::parse(raw)?,
-            None => ClickCursor { day: from, shard: 0 },
+            None => ClickCursor {
+                day: from,
+                shard: 0,
+                after: None,
+            },
         };
         if start.day < from || start.day > to {
             return Err(Invalid::new("cursor", "cursor is outside from and to; send the same range with it.").into());
         }
+        let last = to.min(start.day + Duration::days(CLICK_DAYS_PER_PAGE - 1));
+        // A group of shards reads at most the budget together; a shard with more ends the page
+        // there (the shards after it in the group are read again next page).
+        let budget = self.list_read_budget.max(1);
+        let per_shard = (budget / SHARDS_AT_ONCE as usize).max(1);
         let mut at = start;
         let mut clicks = Vec::new();
-        let last = to.min(start.day + Duration::days(CLICK_DAYS_PER_PAGE - 1));
-        while at.day <= last && clicks.len() < CLICKS_PER_PAGE {
-            let group = (at.shard..CLICK_SHARDS).take(SHARDS_AT_ONCE as usize);
-            let reads = group.map(|shard| self.store.clicks_in_shard(&access.workspace.id, at.day, shard));
-            for shard in futures::future::try_join_all(reads).await? {
-                clicks.extend(shard);
+        'page: while at.day <= last && clicks.len() < budget {
+            let group: Vec<u64> = (at.shard..CLICK_SHARDS).take(SHARDS_AT_ONCE as usize).collect();
+            let reads = group.iter().enumerate().map(|(i, shard)| {
+                let after = if i == 0 { at.after.as_deref() } else { None };
+                self.store
+                    .clicks_in_shard_page(&access.workspace.id, at.day, *shard, after, per_shard)
+            });
+            let read = futures::future::try_join_all(reads).await?;
+            for (shard, (shard_clicks, more)) in group.iter().zip(read) {
+                clicks.extend(shard_clicks);
+                if let Some(after) = more {
+                    at = ClickCursor {
+                        day: at.day,
+                        shard: *shard,
+                        after: Some(after),
+                    };
+                    break 'page;
+                }
             }
-            let read_up_to = (at.shard + SHARDS_AT_ONCE).min(CLICK_SHARDS) - 1;
-            at = ClickCursor {
-                shard: read_up_to,
-                ..at
-            }
-            .next();
+            at = ClickCursor::after_shard(at.day, *group.last().expect("a group holds a shard"));
         }
         clicks.retain(|c| !c.bot);
         clicks.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.id.cmp(&b.id)));
@@ -234,14 +273,29 @@ mod tests {
 
     #[test]
     fn a_click_cursor_goes_shard_by_shard_then_to_the_next_day() {
-        let last = ClickCursor::parse(&format!("2026-11-01.{}", CLICK_SHARDS - 1)).unwrap();
-        assert_eq!(last.next().encode(), "2026-11-02.0");
-        assert_eq!(
-            ClickCursor::parse("2026-11-01.3").unwrap().next().encode(),
-            "2026-11-01.4"
-        );
+        let day: NaiveDate = "2026-11-01".parse().unwrap();
+        assert_eq!(ClickCursor::after_shard(day, CLICK_SHARDS - 1).encode(), "2026-11-02.0");
+        assert_eq!(ClickCursor::after_shard(day, 3).encode(), "2026-11-01.4");
         assert!(ClickCursor::parse("2026-11-01.99").is_err());
         assert!(ClickCursor::parse("nonsense").is_err());
+    }
+
+    #[test]
+    fn a_click_cursor_inside_a_busy_shard_carries_its_sort_key_in_hex() {
+        let inside = ClickCursor {
+            day: "2026-11-01".parse().unwrap(),
+            shard: 7,
+            after: Some("2026-11-01T10:00:00.000Z#6b0a".into()),
+        };
+        let encoded = inside.encode();
+        assert!(
+            encoded
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-'),
+            "{encoded}"
+        );
+        assert_eq!(ClickCursor::parse(&encoded).unwrap(), inside);
+        assert!(ClickCursor::parse("2026-11-01.7.zz").is_err());
     }
 
     #[test]

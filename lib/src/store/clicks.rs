@@ -182,6 +182,56 @@ impl Store {
         super::query_all(query).await?.into_iter().map(decode).collect()
     }
 
+    /// At most `limit` raw clicks of one day-shard, in sort-key order from after `after` (a sort
+    /// key this returned); with the sort key to go on from when the shard may hold more.
+    pub async fn clicks_in_shard_page(
+        &self,
+        workspace: &ObjectId,
+        day: NaiveDate,
+        shard: u64,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<(Vec<Click>, Option<String>), StoreError> {
+        let pk = keys::click(workspace, day, shard, "").pk;
+        let mut start = after.map(|sk| {
+            std::collections::HashMap::from([(keys::PK.to_string(), s(pk.clone())), (keys::SK.to_string(), s(sk))])
+        });
+        let mut clicks = Vec::new();
+        loop {
+            let left = i32::try_from(limit - clicks.len()).unwrap_or(i32::MAX);
+            let out = self
+                .client
+                .query()
+                .table_name(&self.table)
+                .key_condition_expression("PK = :pk")
+                .expression_attribute_values(":pk", s(pk.clone()))
+                .limit(left)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .map_err(|e| StoreError::request("Query", e))?;
+            for item in out.items.unwrap_or_default() {
+                clicks.push(decode(item)?);
+            }
+            start = out.last_evaluated_key;
+            let Some(last) = &start else {
+                return Ok((clicks, None));
+            };
+            if clicks.len() >= limit {
+                let sk = match last.get(keys::SK) {
+                    Some(aws_sdk_dynamodb::types::AttributeValue::S(sk)) => sk.clone(),
+                    _ => {
+                        return Err(StoreError::Corrupt {
+                            pk,
+                            reason: "a click page ended without its sort key",
+                        });
+                    }
+                };
+                return Ok((clicks, Some(sk)));
+            }
+        }
+    }
+
     /// Every raw click of a workspace on one day (all shards, every page).
     pub async fn clicks_on(&self, workspace: &ObjectId, day: NaiveDate) -> Result<Vec<Click>, StoreError> {
         self.every_shard(|shard| keys::click(workspace, day, shard, "").pk)
