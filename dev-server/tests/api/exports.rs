@@ -36,13 +36,19 @@ fn rich_link(slug: &str) -> Value {
 impl TestApp {
     /// Every page of a links export, followed through `X-Next-Cursor`.
     async fn export_pages(&self, ws: &TestWorkspace, format: &str, limit: u64) -> Vec<String> {
+        let path = format!(
+            "/apiv1/links/export?workspaceId={}&format={format}&limit={limit}",
+            ws.id
+        );
+        self.every_page(ws, &path).await
+    }
+
+    /// Every page of the export at `path` (with its query), followed through `X-Next-Cursor`.
+    pub(crate) async fn every_page(&self, ws: &TestWorkspace, path: &str) -> Vec<String> {
         let mut pages = Vec::new();
         let mut cursor: Option<String> = None;
         loop {
-            let mut path = format!(
-                "/apiv1/links/export?workspaceId={}&format={format}&limit={limit}",
-                ws.id
-            );
+            let mut path = path.to_string();
             if let Some(c) = &cursor {
                 path.push_str(&format!("&cursor={c}"));
             }
@@ -59,6 +65,7 @@ impl TestApp {
                 .get("x-next-cursor")
                 .map(|v| v.to_str().unwrap().to_string());
             pages.push(response.text().await.unwrap());
+            assert!(pages.len() < 500, "the export ends");
             match next {
                 Some(next) => cursor = Some(next),
                 None => return pages,

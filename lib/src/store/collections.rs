@@ -6,7 +6,7 @@
 
 use aws_sdk_dynamodb::types::TransactWriteItem;
 
-use super::{Store, StoreError, key_map, keys, n, put_applied, tx};
+use super::{Store, StoreError, key_map, keys, n, tx};
 use crate::ids::ObjectId;
 
 /// A per-workspace collection with a cap.
@@ -88,15 +88,7 @@ impl Store {
         };
         let mut item = key_map(&key);
         item.insert("n".into(), n(count));
-        let put = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await;
-        put_applied(put)?;
+        self.put_if_absent(item).await?;
         Ok(())
     }
 }

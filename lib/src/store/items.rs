@@ -40,6 +40,19 @@ impl Store {
         Ok(())
     }
 
+    /// Writes an item unless one holds its key already (`false` then: an outcome, not a fault).
+    pub(super) async fn put_if_absent(&self, item: Item) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(PK)")
+            .send()
+            .await;
+        put_applied(result)
+    }
+
     pub(super) async fn get_as<T: DeserializeOwned>(
         &self,
         key: &Key,

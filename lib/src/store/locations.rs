@@ -7,7 +7,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, encode, keys, n, put_applied};
+use super::{Store, StoreError, encode, keys, n};
 use crate::domain::{Area, Cell, ClickToken, Position};
 use crate::ids::ObjectId;
 
@@ -78,15 +78,7 @@ impl Store {
         let key = keys::shared_location(&click.workspace_id, click.at, u64::from(click.shard), &click.click_id);
         let mut item = encode(location, &key, None)?;
         item.insert(keys::TTL.into(), n(expires_at.timestamp()));
-        let result = self
-            .client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .condition_expression("attribute_not_exists(PK)")
-            .send()
-            .await;
-        put_applied(result)
+        self.put_if_absent(item).await
     }
 
     /// Every position shared for a workspace's clicks of one day (all shards; tests and
