@@ -64,6 +64,32 @@ const OS_HANDLER_SCHEMES: [&str; 39] = [
 /// Everyday schemes a visitor's own apps answer (write, call, text, navigate).
 const EVERYDAY_SCHEMES: [&str; 6] = ["mailto", "tel", "sms", "facetime", "facetime-audio", "geo"];
 
+/// Whether a visitor may be handed to a scheme, as new targets are checked and stored ones
+/// served: the one place that decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SchemeKind {
+    /// Web, everyday or an app's own shape.
+    Handed,
+    /// An OS or browser handler's.
+    OsHandler,
+    /// Neither a known kind nor an app's shape.
+    Unshaped,
+}
+
+impl SchemeKind {
+    fn of(scheme: &str) -> Self {
+        if matches!(scheme, "http" | "https") || EVERYDAY_SCHEMES.contains(&scheme) {
+            Self::Handed
+        } else if is_os_handler(scheme) {
+            Self::OsHandler
+        } else if is_app_scheme(scheme) {
+            Self::Handed
+        } else {
+            Self::Unshaped
+        }
+    }
+}
+
 /// Whether `scheme` is an OS or browser handler's ([`OS_HANDLER_SCHEMES`]).
 fn is_os_handler(scheme: &str) -> bool {
     OS_HANDLER_SCHEMES
@@ -126,14 +152,14 @@ impl TargetUrl {
                 format!("{field} must not use the {scheme}: scheme."),
             ));
         }
-        if !matches!(scheme, "http" | "https") && !EVERYDAY_SCHEMES.contains(&scheme) {
-            if is_os_handler(scheme) {
+        match SchemeKind::of(scheme) {
+            SchemeKind::OsHandler => {
                 return Err(Invalid::new(
                     field,
                     format!("{field} must not use the {scheme}: scheme."),
                 ));
             }
-            if !is_app_scheme(scheme) {
+            SchemeKind::Unshaped => {
                 return Err(Invalid::new(
                     field,
                     format!(
@@ -141,6 +167,7 @@ impl TargetUrl {
                     ),
                 ));
             }
+            SchemeKind::Handed => {}
         }
         if matches!(scheme, "http" | "https") && parsed.host_str().is_none_or(str::is_empty) {
             return Err(Invalid::new(field, format!("{field} must name a host.")));
@@ -166,10 +193,9 @@ impl TargetUrl {
     /// Whether it hands a visitor to an OS or browser handler (only a target saved before such
     /// schemes were refused can).
     pub fn opens_os_handler(&self) -> bool {
-        self.0.split_once(':').is_none_or(|(scheme, _)| {
-            is_os_handler(scheme)
-                || !(matches!(scheme, "http" | "https") || EVERYDAY_SCHEMES.contains(&scheme) || is_app_scheme(scheme))
-        })
+        self.0
+            .split_once(':')
+            .is_none_or(|(scheme, _)| SchemeKind::of(scheme) != SchemeKind::Handed)
     }
 
     /// Whether it opens an app (`myapp://…`) rather than a web page.

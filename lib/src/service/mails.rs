@@ -119,9 +119,14 @@ impl Letter {
     }
 }
 
-/// The throttle source of an e-mail address: its SHA-256, so no address is written as a key.
+/// The throttle source of `text` (an e-mail address, with its requester's): its SHA-256, so no
+/// address is written as a key.
+fn hashed_source(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))[..32].to_string()
+}
+
 fn address_source(email: &Email) -> String {
-    hex::encode(Sha256::digest(email.as_str().as_bytes()))[..32].to_string()
+    hashed_source(email.as_str())
 }
 
 impl Service {
@@ -140,8 +145,7 @@ impl Service {
     /// Counts an account mail to `email` asked for from `requester`: against the pair's hourly
     /// limit, then the recipient's ceiling from everyone.
     pub(super) async fn count_mail_to(&self, email: &Email, requester: &ClientAddress) -> Result<(), ServiceError> {
-        let pair = format!("{}|{}", email.as_str(), requester.as_str());
-        let pair = hex::encode(Sha256::digest(pair.as_bytes()))[..32].to_string();
+        let pair = hashed_source(&format!("{}|{}", email.as_str(), requester.as_str()));
         self.count_mail(
             Throttle::MailsToAddressFrom,
             &pair,

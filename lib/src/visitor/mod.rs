@@ -169,15 +169,17 @@ const MAX_LABEL_CHARS: usize = 63;
 
 fn referrer_host(referer: &str) -> Option<String> {
     let url = url::Url::parse(referer.trim()).ok()?;
-    let host = match url.host()? {
-        url::Host::Domain(domain) => domain.trim_start_matches("www.").to_ascii_lowercase(),
+    Some(match url.host()? {
+        url::Host::Domain(domain) => {
+            let host = domain.trim_start_matches("www.").to_ascii_lowercase();
+            if is_host_name(&host) {
+                host
+            } else {
+                UNNAMED_REFERRER.to_string()
+            }
+        }
         url::Host::Ipv4(ip) => ip.to_string(),
         url::Host::Ipv6(ip) => ip.to_string(),
-    };
-    Some(if is_host_name(&host) || host.parse::<std::net::IpAddr>().is_ok() {
-        host
-    } else {
-        UNNAMED_REFERRER.to_string()
     })
 }
 
