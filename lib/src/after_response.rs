@@ -1,4 +1,5 @@
-//! Work a function finishes after its answer has gone: the redirect's click write.
+//! Work a function finishes after its answer has gone: the redirect's click write, the account
+//! function's mail to a stranger who asked for one.
 //!
 //! In Lambda ([`AfterResponse::with_internal_extension`]) the function registers an internal
 //! extension for `INVOKE` events. Lambda returns a synchronous caller the response as soon as the
@@ -20,8 +21,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
-/// The name the redirect's internal extension registers under.
-pub const EXTENSION_NAME: &str = "click-writer";
+/// The name a function's internal extension registers under (the redirect's, the account
+/// function's).
+pub const EXTENSION_NAME: &str = "after-response";
 
 /// How long before the invocation's deadline the extension stops waiting for unfinished work (so
 /// it still asks for the next event in time; the work itself goes on).
@@ -132,7 +134,7 @@ impl AfterResponse {
             Mode::Extension(handoff) => {
                 let work = std::mem::take(&mut *self.spawned());
                 if handoff.send(work).is_err() {
-                    tracing::error!("the click writer extension has stopped: its work runs unawaited");
+                    tracing::error!("the after-response extension has stopped: its work runs unawaited");
                 }
             }
         }
