@@ -170,6 +170,27 @@ async fn the_scheduled_recheck_verifies_a_pending_domain_whose_record_appeared()
 }
 
 #[tokio::test]
+async fn the_scheduled_recheck_goes_on_from_where_its_last_run_stopped_and_once_round_ends() {
+    let (app, dns) = app_with_dns().await;
+    for w in 0..3 {
+        let ws = app.workspace().await;
+        let owner = crate::webhook_endpoints::owner(&app, &ws).await;
+        for i in 0..20 {
+            let host = format!("h{i}.w{w}.example");
+            app.service.add_domain_claim(&owner, &host).await.expect("a claim");
+        }
+    }
+    let asked = || dns.names_asked_under(".example").len();
+    assert_eq!(app.service.recheck_domains_within(25).await.unwrap().checked, 25);
+    assert_eq!(app.service.recheck_domains_within(25).await.unwrap().checked, 25);
+    assert_eq!(asked(), 50);
+    // The last ten, then round to the first page again.
+    assert_eq!(app.service.recheck_domains_within(25).await.unwrap().checked, 35);
+    assert_eq!(asked(), 60);
+    assert_eq!(app.service.recheck_domains().await.unwrap().checked, 60);
+}
+
+#[tokio::test]
 async fn a_pending_claim_blocks_nobody_and_a_verified_one_blocks_everyone_else() {
     let (app, dns) = app_with_dns().await;
     let mut first = owner(&app).await;

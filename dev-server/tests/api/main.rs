@@ -17,6 +17,7 @@ mod app_webhooks;
 mod attacks;
 mod attacks_oauth;
 mod attacks_strangers;
+mod attacks_tenants;
 mod auth;
 mod bot_analytics;
 mod bulk;

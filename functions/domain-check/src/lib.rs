@@ -13,6 +13,7 @@ pub async fn handler(service: &Service, _event: LambdaEvent<Value>) -> Result<()
         verified = done.verified,
         invalid = done.invalid,
         unanswered = done.unanswered,
+        deferred = done.deferred,
         "custom domains re-checked"
     );
     Ok(())

@@ -1,6 +1,7 @@
 //! Custom domains: any member lists them; the owner and managers add one (shown the records to
 //! publish), verify it now, or remove it. The scheduled re-check verifies every claim again.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Access, Service, ServiceError};
@@ -8,6 +9,7 @@ use crate::dns::TxtResolver;
 use crate::domain::{
     CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainStatus, Finding, Hostname, Invalid, TxtLookup,
 };
+use crate::ids::ObjectId;
 use crate::store::ClaimWrite;
 use crate::wire::{DomainList, DomainRecord};
 
@@ -15,6 +17,14 @@ const TOKEN_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
 /// How many claims one page of the scheduled re-check reads (and looks up side by side).
 pub const RECHECK_PAGE: i32 = 25;
+
+/// How many claims one run of the re-check looks up at most: at 25 side by side and at worst six
+/// seconds a question (two tries of three), 40 pages fit in the function's five minutes.
+pub const RECHECK_RUN_LOOKUPS: u64 = 1_000;
+
+/// How many unanswered questions a workspace's claims may have in a run of the re-check before
+/// its other claims wait for a later run.
+pub const RECHECK_UNANSWERED_PER_WORKSPACE: u64 = 5;
 
 /// A domain as its owner sees it in the app: the claim and the records to publish.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +76,50 @@ pub struct Recheck {
     pub verified: u64,
     pub invalid: u64,
     pub unanswered: u64,
+    /// Claims left for a later run: their workspace's questions went unanswered too often.
+    pub deferred: u64,
+}
+
+/// One run of the re-check as it goes: what it found, and the unanswered questions per workspace.
+#[derive(Debug, Default)]
+struct RecheckRun {
+    totals: Recheck,
+    unanswered: HashMap<ObjectId, u64>,
+}
+
+impl RecheckRun {
+    /// The claims of a page to ask about: those of workspaces with unanswered questions left
+    /// (a page's questions go side by side, so a page costs one wait however many go unanswered).
+    fn admit<'a>(&mut self, claims: &[&'a DomainClaim]) -> Vec<&'a DomainClaim> {
+        let (asked, deferred): (Vec<&DomainClaim>, Vec<&DomainClaim>) = claims.iter().partition(|claim| {
+            self.unanswered.get(&claim.workspace_id).copied().unwrap_or(0) < RECHECK_UNANSWERED_PER_WORKSPACE
+        });
+        self.totals.deferred += deferred.len() as u64;
+        asked
+    }
+
+    fn count(&mut self, claim: &DomainClaim, result: Result<Verification, ServiceError>) -> Result<(), ServiceError> {
+        self.totals.checked += 1;
+        match result {
+            Ok(done) => {
+                self.totals.verified += u64::from(done.claim.status == DomainStatus::Verified);
+                self.totals.invalid += u64::from(done.claim.status == DomainStatus::Invalid);
+                if done.finding == Finding::Unanswered {
+                    self.totals.unanswered += 1;
+                    *self.unanswered.entry(claim.workspace_id.clone()).or_default() += 1;
+                }
+                Ok(())
+            }
+            // Another workspace holds the host, or the claim went meanwhile: nothing to do.
+            Err(ServiceError::DomainHeldElsewhere(_) | ServiceError::DomainNotFound(_)) => Ok(()),
+            Err(other) => Err(other),
+        }
+    }
+}
+
+/// The claim's sort key in the partition the re-check pages through.
+fn claim_sk(claim: &DomainClaim) -> String {
+    crate::store::keys::domain_claim(&claim.host, &claim.workspace_id).sk
 }
 
 pub(super) fn may_manage(access: &Access) -> Result<(), ServiceError> {
@@ -148,31 +202,50 @@ impl Service {
         Ok(claim.host)
     }
 
-    /// The scheduled re-check: every claim of every workspace looked up again, a page at a time.
+    /// The scheduled re-check: the claims of every workspace looked up again, a page at a time,
+    /// from where the last run stopped, until it has asked about [`RECHECK_RUN_LOOKUPS`] claims
+    /// or come round to where it began. A workspace whose name servers have left
+    /// [`RECHECK_UNANSWERED_PER_WORKSPACE`] questions unanswered in this run has its other claims
+    /// left for a later one, so its silence cannot take the run's time from anyone else.
     pub async fn recheck_domains(&self) -> Result<Recheck, ServiceError> {
-        let mut totals = Recheck::default();
-        let mut start = None;
+        self.recheck_domains_within(RECHECK_RUN_LOOKUPS).await
+    }
+
+    /// [`Self::recheck_domains`] with a run of at most about `lookups` questions (a page more at worst).
+    pub async fn recheck_domains_within(&self, lookups: u64) -> Result<Recheck, ServiceError> {
+        let began = self.store.domain_recheck_cursor().await?;
+        let mut run = RecheckRun::default();
+        let mut after = began.clone();
+        let mut wrapped = began.is_none();
         loop {
-            let page = self.store.domain_claims_page(start, RECHECK_PAGE).await?;
-            let results = futures::future::join_all(page.claims.iter().map(|claim| self.check_claim(claim))).await;
-            for result in results {
-                match result {
-                    Ok(done) => {
-                        totals.checked += 1;
-                        totals.verified += u64::from(done.claim.status == DomainStatus::Verified);
-                        totals.invalid += u64::from(done.claim.status == DomainStatus::Invalid);
-                        totals.unanswered += u64::from(done.finding == Finding::Unanswered);
-                    }
-                    // Another workspace holds the host, or the claim went meanwhile: nothing to do.
-                    Err(ServiceError::DomainHeldElsewhere(_) | ServiceError::DomainNotFound(_)) => totals.checked += 1,
-                    Err(other) => return Err(other),
-                }
+            let page = self.store.domain_claims_page(after.as_deref(), RECHECK_PAGE).await?;
+            // Once round, the run ends where it began.
+            let claims: Vec<&DomainClaim> = page
+                .claims
+                .iter()
+                .take_while(|claim| !wrapped || began.as_deref().is_none_or(|b| claim_sk(claim).as_str() <= b))
+                .collect();
+            let came_round = claims.len() < page.claims.len();
+            let asked = run.admit(&claims);
+            let results = futures::future::join_all(asked.iter().map(|claim| self.check_claim(claim))).await;
+            for (claim, result) in asked.iter().zip(results) {
+                run.count(claim, result)?;
             }
-            start = page.next;
-            if start.is_none() {
-                return Ok(totals);
+            after = claims.last().map(|claim| claim_sk(claim)).or(after);
+            if came_round || (wrapped && page.next.is_none()) {
+                break;
+            }
+            if run.totals.checked >= lookups {
+                self.store.save_domain_recheck_cursor(after.as_deref()).await?;
+                return Ok(run.totals);
+            }
+            if page.next.is_none() {
+                wrapped = true;
+                after = None;
             }
         }
+        self.store.save_domain_recheck_cursor(None).await?;
+        Ok(run.totals)
     }
 
     pub(super) async fn own_claim(&self, access: &Access, raw: &str) -> Result<DomainClaim, ServiceError> {

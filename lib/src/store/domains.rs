@@ -3,7 +3,7 @@
 
 use super::collections::{Collection, give_back_place, take_place};
 use super::link_index::IndexRead;
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, query_all, s, tx};
+use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, query_all, s, tx};
 use crate::domain::{DomainClaim, DomainHolder, DomainStatus, Hostname, Tag};
 use crate::ids::ObjectId;
 
@@ -21,11 +21,11 @@ pub enum ClaimWrite {
     Full,
 }
 
-/// One page of every workspace's claims, and where the next starts.
+/// One page of every workspace's claims, and the sort key of the last one when more follow.
 #[derive(Debug)]
 pub struct ClaimPage {
     pub claims: Vec<DomainClaim>,
-    pub next: Option<Item>,
+    pub next: Option<String>,
 }
 
 fn claim_item(claim: &DomainClaim) -> Result<Item, StoreError> {
@@ -135,8 +135,10 @@ impl Store {
         Ok(claims)
     }
 
-    /// One page of every workspace's claims (the scheduled re-check), from `start`.
-    pub async fn domain_claims_page(&self, start: Option<Item>, limit: i32) -> Result<ClaimPage, StoreError> {
+    /// One page of every workspace's claims (the scheduled re-check), after the claim whose sort
+    /// key is `after` (from the first when `None`).
+    pub async fn domain_claims_page(&self, after: Option<&str>, limit: i32) -> Result<ClaimPage, StoreError> {
+        let start = after.map(|sk| key_map(&keys::domain_claim_at(sk)));
         let out = self
             .client
             .query()
@@ -156,8 +158,30 @@ impl Store {
                 .into_iter()
                 .map(decode)
                 .collect::<Result<_, _>>()?,
-            next: out.last_evaluated_key,
+            next: out.last_evaluated_key.as_ref().and_then(item_key).map(|key| key.sk),
         })
+    }
+
+    /// Where the scheduled re-check stopped last (`None`: at the end, or it never ran).
+    pub async fn domain_recheck_cursor(&self) -> Result<Option<String>, StoreError> {
+        let item = self.get(&keys::domain_recheck_cursor(), true).await?;
+        Ok(item.and_then(|i| i.get("after").and_then(|v| v.as_s().ok()).cloned()))
+    }
+
+    /// Records where the scheduled re-check stopped (`None`: it reached the last claim).
+    pub async fn save_domain_recheck_cursor(&self, after: Option<&str>) -> Result<(), StoreError> {
+        let mut item = key_map(&keys::domain_recheck_cursor());
+        if let Some(after) = after {
+            item.insert("after".into(), s(after));
+        }
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .send()
+            .await
+            .map_err(|e| StoreError::request("PutItem", e))?;
+        Ok(())
     }
 
     /// How many of the workspace's links are on `host`.

@@ -229,6 +229,16 @@ pub fn domain_claim(host: &Hostname, workspace: &ObjectId) -> Key {
 
 pub const DOMAIN_CLAIMS_PARTITION: &str = "DOMAINCLAIMS";
 
+/// Where the scheduled domain re-check stopped: the sort key of the last claim it reached.
+pub fn domain_recheck_cursor() -> Key {
+    Key::new("RECHECK#DOMAINS".to_string(), "CURSOR")
+}
+
+/// The key a page of every claim starts after: the claim whose sort key is `sk`.
+pub fn domain_claim_at(sk: &str) -> Key {
+    Key::new(DOMAIN_CLAIMS_PARTITION.to_string(), sk)
+}
+
 /// The partition-key prefix of a domain's links (`SLUG#<host>#`).
 pub fn links_on_domain_prefix(host: &Hostname) -> String {
     format!("{LINK_PARTITION_PREFIX}{}#", host.as_str())

@@ -22,12 +22,15 @@ enum Answer {
 }
 
 type Records = Arc<Mutex<HashMap<String, Answer>>>;
+/// The names asked about, in the order the questions came.
+type Asked = Arc<Mutex<Vec<String>>>;
 
 /// A running test DNS server; it stops when dropped.
 #[derive(Debug)]
 pub struct TestDns {
     addr: SocketAddr,
     records: Records,
+    asked: Asked,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -55,8 +58,14 @@ impl TestDns {
         let socket = UdpSocket::bind(addr).await?;
         let addr = socket.local_addr()?;
         let records: Records = Arc::default();
-        let task = tokio::spawn(serve(socket, records.clone(), zone));
-        Ok(Self { addr, records, task })
+        let asked: Asked = Arc::default();
+        let task = tokio::spawn(serve(socket, records.clone(), asked.clone(), zone));
+        Ok(Self {
+            addr,
+            records,
+            asked,
+            task,
+        })
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -82,13 +91,20 @@ impl TestDns {
         self.records.lock().expect("records").remove(&key(name));
     }
 
+    /// The names ending in `suffix` asked about so far, each once, in order.
+    pub fn names_asked_under(&self, suffix: &str) -> std::collections::BTreeSet<String> {
+        let suffix = key(suffix);
+        let asked = self.asked.lock().expect("questions");
+        asked.iter().filter(|name| name.ends_with(&suffix)).cloned().collect()
+    }
+
     /// Makes questions about `name` fail (SERVFAIL), as a broken name server does.
     pub fn fail(&self, name: &str) {
         self.records.lock().expect("records").insert(key(name), Answer::Fail);
     }
 }
 
-async fn serve(socket: UdpSocket, records: Records, zone: Option<PathBuf>) {
+async fn serve(socket: UdpSocket, records: Records, asked: Asked, zone: Option<PathBuf>) {
     let mut buffer = vec![0u8; 4096];
     loop {
         let Ok((len, peer)) = socket.recv_from(&mut buffer).await else {
@@ -97,6 +113,9 @@ async fn serve(socket: UdpSocket, records: Records, zone: Option<PathBuf>) {
         let Ok(question) = Message::from_vec(&buffer[..len]) else {
             continue;
         };
+        if let Some(query) = question.queries.first() {
+            asked.lock().expect("questions").push(key(&query.name().to_ascii()));
+        }
         let answer = answer(&question, &records, zone.as_ref());
         if let Ok(bytes) = answer.to_vec() {
             let _ = socket.send_to(&bytes, peer).await;
