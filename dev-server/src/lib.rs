@@ -102,6 +102,9 @@ impl Functions {
                 .with_location_key(location_key.clone())
                 .with_pass_key(settings.pass_key.unwrap_or_else(|| {
                     lib::redirect::random_key(service.entropy.as_ref(), lib::domain::PASSWORD_PURPOSE)
+                }))
+                .with_visitor_key(settings.visitor_key.unwrap_or_else(|| {
+                    lib::redirect::random_key(service.entropy.as_ref(), lib::visitor::VISITOR_PURPOSE)
                 })),
             location: LocationDoor::new(service.clone(), location_key),
             aggregator: streams::StreamPoller::new(
@@ -142,6 +145,9 @@ pub struct Settings {
     /// The key the redirect signs password passes with (from `VISITOR_SIGNING_SECRET`; random
     /// without it).
     pub pass_key: Option<lib::domain::SigningKey>,
+    /// The key the redirect makes visitor hashes with (from `VISITOR_SIGNING_SECRET`; random
+    /// without it).
+    pub visitor_key: Option<lib::domain::SigningKey>,
     /// Where the redirect keeps clicks it could not write (`CLICK_DEAD_LETTER_QUEUE_URL`, with
     /// `AWS_ENDPOINT_URL_SQS` for the local SQS `scripts/serve` starts); none when unset.
     pub dead_letters: Option<lib::store::DeadLetters>,
@@ -176,6 +182,10 @@ impl Settings {
             },
             pass_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
                 Ok(secret) => Some(lib::redirect::key_from(Some(secret), lib::domain::PASSWORD_PURPOSE)?),
+                Err(_) => None,
+            },
+            visitor_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
+                Ok(secret) => Some(lib::redirect::key_from(Some(secret), lib::visitor::VISITOR_PURPOSE)?),
                 Err(_) => None,
             },
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),

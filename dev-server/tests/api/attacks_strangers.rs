@@ -400,16 +400,13 @@ async fn a_busy_days_click_export_reads_bounded_pages_and_loses_no_click() {
     let app = crate::helpers::spawn_app_with_list_budget(16).await;
     let ws = app.workspace().await;
     app.create_ok(&ws, link_with_slug("Busy", "busy")).await;
+    // A referrer each, so that every click's row differs.
     for i in 0..100 {
-        let address = format!("203.0.113.{i}:4000");
-        app.get("busy", &[("cloudfront-viewer-address", address.as_str())])
-            .await;
+        let referrer = format!("https://r{i}.example/");
+        app.get("busy", &[("referer", referrer.as_str())]).await;
     }
     let today = app.clock_now().date_naive();
-    let path = format!(
-        "/apiv1/clicks/export?workspaceId={}&visitorHash=true&from={today}&to={today}",
-        ws.id
-    );
+    let path = format!("/apiv1/clicks/export?workspaceId={}&from={today}&to={today}", ws.id);
     let mut rows = std::collections::BTreeSet::new();
     for (n, csv) in app.every_page(&ws, &path).await.iter().enumerate() {
         // The header is on the first page only.

@@ -128,7 +128,8 @@ async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
                 { "targetUrl": "https://example.com/", "isDefault": true } ] }),
         )
         .await;
-    let redirector = lib::redirect::Redirector::new((*app.service).clone());
+    let redirector =
+        lib::redirect::Redirector::new((*app.service).clone()).with_visitor_key(lib::testing::visitor_key());
     let response = redirect::handler(&redirector, load_event("redirect.json", None))
         .await
         .expect("handler");
@@ -148,7 +149,7 @@ async fn the_redirect_event_from_cloudfront_is_served_and_counted() {
     let ua = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1";
     assert_eq!(
         clicks[0].visitor,
-        lib::visitor::visitor_hash("198.51.100.23", ua),
+        lib::visitor::visitor_hash(&lib::testing::visitor_key(), "198.51.100.23", ua),
         "the viewer address, not CloudFront's IP"
     );
     assert_eq!(

@@ -133,8 +133,9 @@ async fn spawn_on(
     requests: RequestCounter,
     configure: impl FnOnce(&mut Config),
     adjust: impl FnOnce(Service) -> Service,
-    settings: dev_server::Settings,
+    mut settings: dev_server::Settings,
 ) -> TestApp {
+    settings.visitor_key.get_or_insert_with(lib::testing::visitor_key);
     let endpoint = std::env::var("AWS_ENDPOINT_URL_DYNAMODB").expect("DynamoDB Local endpoint");
     let table = lib::testing::TestTable::create(&client, &endpoint).await;
     let clock = Arc::new(FixedClock::new(chrono::Utc::now()));

@@ -18,6 +18,7 @@ mod attacks;
 mod attacks_oauth;
 mod attacks_strangers;
 mod attacks_tenants;
+mod attacks_visitors;
 mod auth;
 mod bot_analytics;
 mod bulk;

@@ -258,7 +258,10 @@ async fn a_click_records_its_rule_classification_and_referrer_but_never_the_ip()
     );
     assert_eq!(click.device, Device::Mobile);
     assert_eq!(click.referrer.as_deref(), Some("news.ycombinator.com"));
-    assert_eq!(click.visitor, lib::visitor::visitor_hash("203.0.113.9", IPHONE_SAFARI));
+    assert_eq!(
+        click.visitor,
+        lib::visitor::visitor_hash(&lib::testing::visitor_key(), "203.0.113.9", IPHONE_SAFARI)
+    );
     let raw = serde_json::to_string(click).unwrap();
     assert!(!raw.contains("203.0.113.9"), "{raw}");
 }

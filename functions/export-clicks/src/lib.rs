@@ -1,5 +1,5 @@
-//! `GET /apiv1/clicks/export?from=&to=`: a page of the workspace's people's clicks as CSV (the
-//! visitor hash only for the owner, with `visitorHash=true`); `X-Next-Cursor` while more follow.
+//! `GET /apiv1/clicks/export?from=&to=`: a page of the workspace's people's clicks as CSV (never
+//! a visitor hash: `visitorHash=true` is refused); `X-Next-Cursor` while more follow.
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;

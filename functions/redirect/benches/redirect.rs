@@ -51,9 +51,10 @@ fn redirect(c: &mut Criterion) {
         ..Default::default()
     };
     let key = lib::redirect::random_location_key(&entropy);
+    let visitor_key = lib::testing::visitor_key();
     c.bench_function("redirect: classify + 10 rules + response", |b| {
         b.iter(|| {
-            let visitor = Visitor::classify(black_box(&headers));
+            let visitor = Visitor::classify(black_box(&headers), &visitor_key);
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
             black_box(lib::redirect::door::response_for(&outcome, false, false, &key))
         })
@@ -68,7 +69,7 @@ fn redirect(c: &mut Criterion) {
     };
     c.bench_function("redirect, tracked: classify + 10 rules + sl_cid + response", |b| {
         b.iter(|| {
-            let visitor = Visitor::classify(black_box(&headers));
+            let visitor = Visitor::classify(black_box(&headers), &visitor_key);
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, Some("utm_source=newsletter"));
             let outcome = outcome.with_click(black_box(&token));
             black_box(lib::redirect::door::response_for(&outcome, false, false, &key))
@@ -83,6 +84,7 @@ fn location_page(c: &mut Criterion) {
     let now: DateTime<Utc> = "2026-01-07T12:00:00Z".parse().unwrap();
     let entropy = SeededEntropy::new(3);
     let key = lib::redirect::random_location_key(&entropy);
+    let visitor_key = lib::testing::visitor_key();
     let token = ClickToken {
         workspace_id: link.workspace_id.clone(),
         at: now,
@@ -99,7 +101,7 @@ fn location_page(c: &mut Criterion) {
     };
     c.bench_function("location page: classify + 10 rules + signed grant + page", |b| {
         b.iter(|| {
-            let visitor = Visitor::classify(black_box(&headers));
+            let visitor = Visitor::classify(black_box(&headers), &visitor_key);
             let (_, outcome) = plan(black_box(&link), &visitor, now, &entropy, None);
             let VisitOutcome::Redirect { location } = outcome else {
                 unreachable!("a person is redirected")

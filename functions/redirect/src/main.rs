@@ -24,6 +24,7 @@ async fn main() -> Result<(), Error> {
         .with_origin_secret(lib::redirect::origin_secret_from_env())
         .with_location_key(key)
         .with_pass_key(pass_key)
+        .with_visitor_key(lib::redirect::visitor_key_from_env()?)
         .with_dead_letters(DeadLetters::lambda_from_env())
         .with_after_response(after);
     lib::telemetry::init_phase("handler");

@@ -10,7 +10,7 @@ pub type VisitorSketch = CardinalityEstimator<str, wyhash::WyHash, 14, 6>;
 /// Unique visitors of one rule or variant per day: precision 12, ~1.6% standard error.
 pub type RouteSketch = CardinalityEstimator<str, wyhash::WyHash, 12, 6>;
 
-/// The 64-bit hash of a visitor: the visitor hash is a SHA-256 prefix, already uniform.
+/// The 64-bit hash of a visitor: the visitor hash is an HMAC-SHA256 prefix, already uniform.
 pub fn visitor_hash64(visitor: &str) -> u64 {
     visitor
         .get(..16)
@@ -65,13 +65,17 @@ mod tests {
         assert_eq!(merged.estimate(), 4);
     }
 
+    /// Precision 14 has a standard error of 0.81 %: one sample of a million lies within three
+    /// of them (2.4 %) but for one time in 370. (It asked for 1 %, 1.2 errors, which a sample
+    /// misses one time in five: the plain SHA-256 of issue 49 happened to pass, this key does not.)
     #[test]
-    fn a_million_distinct_visitors_are_estimated_within_one_percent() {
+    fn a_million_distinct_visitors_are_estimated_within_three_standard_errors() {
         let ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0 Safari/537.36";
+        let key = crate::domain::SigningKey::derive(b"a secret of thirty-two characters or so", "test");
         let mut days: Vec<VisitorSketch> = (0..90).map(|_| VisitorSketch::new()).collect();
         for i in 0u32..1_000_000 {
             let ip = std::net::Ipv4Addr::from(0x0a00_0000 + i).to_string();
-            let hash = visitor_hash64(&crate::visitor::visitor_hash(&ip, ua));
+            let hash = visitor_hash64(&crate::visitor::visitor_hash(&key, &ip, ua));
             days[(i % 90) as usize].insert_hash(hash);
         }
         let mut merged = VisitorSketch::new();
@@ -80,7 +84,7 @@ mod tests {
         }
         let error = (merged.estimate() as f64 - 1_000_000.0).abs() / 1_000_000.0;
         assert!(
-            error <= 0.01,
+            error <= 3.0 * 0.0081,
             "estimate {} is {:.3}% off",
             merged.estimate(),
             error * 100.0

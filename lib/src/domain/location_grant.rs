@@ -46,6 +46,17 @@ impl SigningKey {
         Self(mac.finalize().into_bytes().into())
     }
 
+    /// The first 16 bytes of the HMAC-SHA256 of `parts`, each followed by a zero byte.
+    pub fn tag16(&self, parts: &[&[u8]]) -> [u8; 16] {
+        let mut mac = self.mac();
+        for part in parts {
+            mac.update(part);
+            mac.update(&[0]);
+        }
+        let tag = mac.finalize().into_bytes();
+        tag[..16].try_into().expect("HMAC-SHA256 gives 32 bytes")
+    }
+
     fn mac(&self) -> HmacSha256 {
         HmacSha256::new_from_slice(&self.0).expect("HMAC takes keys of any length")
     }

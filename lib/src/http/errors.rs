@@ -55,11 +55,17 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
-        WrongCurrentPassword | TagIdRequired | InvalidTagId | TemplateIdRequired | InvalidTemplateId
-        | WebhookIdRequired | InvalidWebhookId | ImportIdRequired | InvalidImportId => StatusCode::BAD_REQUEST,
-        TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed | ImportsClosed | VisitorHashOwnerOnly => {
-            StatusCode::FORBIDDEN
-        }
+        WrongCurrentPassword
+        | TagIdRequired
+        | InvalidTagId
+        | TemplateIdRequired
+        | InvalidTemplateId
+        | WebhookIdRequired
+        | InvalidWebhookId
+        | ImportIdRequired
+        | InvalidImportId
+        | VisitorHashNotExported => StatusCode::BAD_REQUEST,
+        TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed | ImportsClosed => StatusCode::FORBIDDEN,
         TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound | ImportNotFound => {
             StatusCode::NOT_FOUND
         }

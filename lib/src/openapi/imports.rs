@@ -63,7 +63,7 @@ struct ClicksExportQuery {
     to: Option<String>,
     /// The X-Next-Cursor of the page before (with the same from and to); none for the first.
     cursor: Option<String>,
-    /// true adds each click's visitor hash (owner only).
+    /// Refused when true: visitor hashes are not exported.
     visitor_hash: Option<bool>,
 }
 
@@ -172,8 +172,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 tag: "Import and export",
                 summary: "Export raw clicks",
                 description: "A page of the workspace's people's clicks between from and to (UTC days) as CSV: at, \
-                    linkId, ruleId, variantId, country, city, device, os, browser, referrer, trigger (and visitor, \
-                    the visitor hash, for the owner with visitorHash=true). No address is ever stored. While more \
+                    linkId, ruleId, variantId, country, city, device, os, browser, referrer, trigger. No address \
+                    and no visitor hash is ever exported. While more \
                     follow, the answer carries `X-Next-Cursor` and `Link: <...>; rel=\"next\"`. Any member."
                     .into(),
                 parameters: std::iter::once(workspace_query())
@@ -184,7 +184,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 failures: || {
                     read_failures(vec![
                         ServiceError::Invalid(Invalid::new("from", "from must be a date written YYYY-MM-DD.")),
-                        ServiceError::VisitorHashOwnerOnly,
+                        ServiceError::VisitorHashNotExported,
                     ])
                 },
                 idempotent: false,

@@ -62,7 +62,7 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
         return app_links::well_known(redirector, &req, file).await;
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
-    let Some(visit) = read_visit(&req, head, &redirector.pass_key) else {
+    let Some(visit) = read_visit(&req, head, redirector) else {
         return response_for(&VisitOutcome::NotFound, head, wants_json, &redirector.location_key);
     };
     let visited = match redirector.service.visit(&redirector.cache, visit).await {
@@ -99,7 +99,7 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
 }
 
 /// The visit a request asks for; `None` when its host or path cannot name a link (404).
-fn read_visit<'a>(req: &'a Request, head: bool, pass_key: &SigningKey) -> Option<Visit<'a>> {
+fn read_visit<'a>(req: &'a Request, head: bool, redirector: &'a Redirector) -> Option<Visit<'a>> {
     let source_ip = match req.request_context_ref() {
         Some(RequestContext::ApiGatewayV2(ctx)) => ctx.http.source_ip.as_deref(),
         _ => None,
@@ -116,7 +116,8 @@ fn read_visit<'a>(req: &'a Request, head: bool, pass_key: &SigningKey) -> Option
         trigger,
         query,
         global_privacy_control: global_privacy_control(req),
-        unlock: password::unlock(req, pass_key),
+        unlock: password::unlock(req, &redirector.pass_key),
+        visitor_key: &redirector.visitor_key,
     })
 }
 

@@ -21,6 +21,7 @@ use crate::config::ConfigError;
 use crate::domain::{LOCATION_PURPOSE, PASSWORD_PURPOSE, SigningKey};
 use crate::service::{ClickRecorder, LinkCache, Service};
 use crate::store::DeadLetters;
+use crate::visitor::VISITOR_PURPOSE;
 
 /// The redirect function's state: the service, its per-instance link cache, the secret that
 /// proves a request came through CloudFront, the key location grants are signed with, and where
@@ -38,6 +39,8 @@ pub struct Redirector {
     location_key: SigningKey,
     /// Signs the passes a protected link's right password leaves.
     pass_key: SigningKey,
+    /// Keys the visitor hashes ([`crate::visitor::visitor_hash`]).
+    visitor_key: SigningKey,
 }
 
 impl Redirector {
@@ -46,8 +49,10 @@ impl Redirector {
     pub fn new(service: Service) -> Self {
         let location_key = random_location_key(service.entropy.as_ref());
         let pass_key = random_key(service.entropy.as_ref(), PASSWORD_PURPOSE);
+        let visitor_key = random_key(service.entropy.as_ref(), VISITOR_PURPOSE);
         Self {
             pass_key,
+            visitor_key,
             recorder: Arc::new(service.click_recorder(None)),
             after: AfterResponse::detached(),
             service,
@@ -92,6 +97,13 @@ impl Redirector {
         self.pass_key = key;
         self
     }
+
+    /// Makes visitor hashes with `key` (every instance of a deployment must share it, or one
+    /// visitor counts once per instance).
+    pub fn with_visitor_key(mut self, key: SigningKey) -> Self {
+        self.visitor_key = key;
+        self
+    }
 }
 
 /// The environment variable holding the deployment's secret for what visitors carry back to us
@@ -110,6 +122,11 @@ pub fn location_key_from_env() -> Result<SigningKey, ConfigError> {
 /// The password passes' key from `VISITOR_SIGNING_SECRET` (every redirect instance shares it).
 pub fn pass_key_from_env() -> Result<SigningKey, ConfigError> {
     key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), PASSWORD_PURPOSE)
+}
+
+/// The visitor hashes' key from `VISITOR_SIGNING_SECRET`.
+pub fn visitor_key_from_env() -> Result<SigningKey, ConfigError> {
+    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), VISITOR_PURPOSE)
 }
 
 /// The location grants' key from a secret of at least 32 characters.

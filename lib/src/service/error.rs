@@ -213,8 +213,8 @@ pub enum ServiceError {
     WebhookIdRequired,
     #[error("Invalid webhookId format.")]
     InvalidWebhookId,
-    #[error("Only the workspace's owner can export visitor hashes.")]
-    VisitorHashOwnerOnly,
+    #[error("Visitor hashes are not exported: they would let a reader follow one person from visit to visit.")]
+    VisitorHashNotExported,
     #[error("Only the workspace's owner and managers can import links.")]
     ImportsClosed,
     #[error("Import not found.")]

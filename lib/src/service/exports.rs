@@ -7,7 +7,7 @@ use chrono::{Duration, NaiveDate};
 
 use super::list_cursor::ListCursor;
 use super::{Access, Service, ServiceError};
-use crate::domain::{Invalid, Link, Role, Tag};
+use crate::domain::{Invalid, Link, Tag};
 use crate::store::keys::CLICK_SHARDS;
 use crate::store::{Click, LinkFilter, ListRead};
 use crate::wire::DayRange;
@@ -40,18 +40,17 @@ pub struct LinksExport {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClicksExport {
     pub clicks: Vec<Click>,
-    pub with_visitor: bool,
     pub first: bool,
     pub next_cursor: Option<String>,
 }
 
 impl ClicksExport {
     /// The page as CSV: `at,linkId,ruleId,variantId,country,city,device,os,browser,referrer,
-    /// trigger` and `visitor` when asked; people's clicks only (no address is ever stored).
+    /// trigger`; people's clicks only (no address is ever stored, no visitor hash exported).
     pub fn csv(&self) -> String {
         use crate::domain::Vocabulary;
         let mut out = csv::Writer::from_writer(Vec::new());
-        let mut header = vec![
+        let header = [
             "at",
             "linkId",
             "ruleId",
@@ -64,15 +63,12 @@ impl ClicksExport {
             "referrer",
             "trigger",
         ];
-        if self.with_visitor {
-            header.push("visitor");
-        }
         if self.first {
-            out.write_record(&header).expect("writing to memory cannot fail");
+            out.write_record(header).expect("writing to memory cannot fail");
         }
         for click in self.clicks.iter().filter(|c| !c.bot) {
             let text = |v: Option<&str>| v.map(cell).unwrap_or_default();
-            let mut row = vec![
+            let row = [
                 click.at.to_rfc3339(),
                 click.link_id.to_string(),
                 text(click.rule_id.as_deref()),
@@ -85,10 +81,7 @@ impl ClicksExport {
                 text(click.referrer.as_deref()),
                 click.trigger.as_str().to_string(),
             ];
-            if self.with_visitor {
-                row.push(click.visitor.clone());
-            }
-            out.write_record(&row).expect("writing to memory cannot fail");
+            out.write_record(row).expect("writing to memory cannot fail");
         }
         String::from_utf8(out.into_inner().expect("writing to memory cannot fail")).expect("CSV of UTF-8 text")
     }
@@ -204,16 +197,17 @@ impl Service {
     }
 
     /// One page of the workspace's people's clicks over the range (default: the last 30 days),
-    /// from `cursor`. The visitor hash is written only for the owner, when asked.
+    /// from `cursor`. Asked for visitor hashes (`visitor_hash_asked`), it refuses: they are never
+    /// exported.
     pub async fn export_clicks(
         &self,
         access: &Access,
         asked: DayRange,
-        with_visitor: bool,
+        visitor_hash_asked: bool,
         cursor: Option<&str>,
     ) -> Result<ClicksExport, ServiceError> {
-        if with_visitor && access.role != Role::Owner {
-            return Err(ServiceError::VisitorHashOwnerOnly);
+        if visitor_hash_asked {
+            return Err(ServiceError::VisitorHashNotExported);
         }
         let today = self.clock.now().date_naive();
         let (from, to) = super::analytics::range(asked, today - Duration::days(DEFAULT_CLICK_DAYS - 1), today)?;
@@ -260,7 +254,6 @@ impl Service {
         clicks.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.id.cmp(&b.id)));
         Ok(ClicksExport {
             clicks,
-            with_visitor,
             first: cursor.is_none_or(|c| c.trim().is_empty()),
             next_cursor: (at.day <= to).then(|| at.encode()),
         })

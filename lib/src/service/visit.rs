@@ -19,6 +19,7 @@ use super::link_cache::LinkCache;
 use super::password_gate::{Gate, LockedPage, Unlock};
 use super::recording::Visited;
 use super::{Service, ServiceError};
+use crate::domain::SigningKey;
 use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Workspace};
 use crate::routing::{self, Route};
 use crate::store::{Click, ClickPlacement, StoredLink, keys};
@@ -43,6 +44,8 @@ pub struct Visit<'a> {
     pub global_privacy_control: bool,
     /// What the visit brings for a password-protected link (a pass, or a password typed).
     pub unlock: Unlock,
+    /// The key the visitor's hash is made with (every redirect instance shares it).
+    pub visitor_key: &'a SigningKey,
 }
 
 /// A `Location` header value: built only from a [`TargetUrl`] (visible ASCII by construction)
@@ -227,7 +230,7 @@ impl Service {
         if !stored.link.is_live(now, stored.limited_clicks) {
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
-        let visitor = &Visitor::classify(&visit.headers);
+        let visitor = &Visitor::classify(&visit.headers, visit.visitor_key);
         let mut pass = None;
         if let Some(hash) = &stored.link.settings.password_hash {
             let gate = self

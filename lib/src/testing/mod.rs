@@ -31,3 +31,11 @@ pub use tables::TestTable;
 pub fn store(service: &crate::service::Service) -> &crate::store::Store {
     &service.store
 }
+
+/// The key the tests' redirects make visitor hashes with, so a test can compute a visitor's hash.
+pub fn visitor_key() -> crate::domain::SigningKey {
+    crate::domain::SigningKey::derive(
+        b"the tests' secret of thirty-two characters",
+        crate::visitor::VISITOR_PURPOSE,
+    )
+}

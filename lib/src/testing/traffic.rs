@@ -51,8 +51,8 @@ pub fn click(link: &ObjectId, ws: &ObjectId, day: NaiveDate, visitor: u64, rule:
             None,
         ][e.below(4) as usize],
         referrer: REFERRERS[e.below(4) as usize].map(str::to_string),
-        // The production visitor hash (SHA-256 of IP and user agent), one distinct visitor each.
-        visitor: crate::visitor::visitor_hash(&visitor.to_string(), "bench"),
+        // The production visitor hash (HMAC of IP and user agent), one distinct visitor each.
+        visitor: crate::visitor::visitor_hash(&super::visitor_key(), &visitor.to_string(), "bench"),
         bot: false,
         bot_family: None,
         // One visit in five comes from a printed QR code.

@@ -3,9 +3,7 @@
 mod trigger;
 pub mod ua;
 
-use sha2::{Digest, Sha256};
-
-use crate::domain::{Area, BotFamily, Browser, CountryCode, Device, Os};
+use crate::domain::{Area, BotFamily, Browser, CountryCode, Device, Os, SigningKey};
 pub use trigger::Trigger;
 pub use ua::{ClientHints, UserAgentClass, classify, classify_with_hints, prepare_in_background};
 
@@ -73,7 +71,7 @@ pub struct Visitor {
     pub language: Option<String>,
     /// Referrer host; `None` means no `Referer` was sent (`Direct`).
     pub referrer: Option<String>,
-    /// Hex SHA-256 of IP and user agent: identifies a unique visitor without storing the IP.
+    /// [`visitor_hash`] of IP and user agent: tells visitors apart without storing the IP.
     pub visitor_hash: String,
 }
 
@@ -85,7 +83,8 @@ impl VisitorHeaders<'_> {
 }
 
 impl Visitor {
-    pub fn classify(headers: &VisitorHeaders<'_>) -> Self {
+    /// The visitor `headers` describe, its hash made with `key` ([`VISITOR_PURPOSE`]).
+    pub fn classify(headers: &VisitorHeaders<'_>, key: &SigningKey) -> Self {
         let user_agent = headers.user_agent.unwrap_or_default();
         let class = classify_with_hints(
             user_agent,
@@ -111,7 +110,7 @@ impl Visitor {
             browser: class.browser,
             language: headers.accept_language.and_then(preferred_language),
             referrer: headers.referer.and_then(referrer_host),
-            visitor_hash: visitor_hash(ip, user_agent),
+            visitor_hash: visitor_hash(key, ip, user_agent),
         }
     }
 }
@@ -130,12 +129,14 @@ fn ip_of_address(address: &str) -> Option<&str> {
     .filter(|s| !s.is_empty())
 }
 
-pub fn visitor_hash(ip: &str, user_agent: &str) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(ip.as_bytes());
-    hasher.update([0]);
-    hasher.update(user_agent.as_bytes());
-    hex::encode(&hasher.finalize()[..16])
+/// What the visitor-hash key is derived for from the deployment's secret.
+pub const VISITOR_PURPOSE: &str = "smartlinks visitor hash v1";
+
+/// The first 16 bytes of HMAC-SHA256 over IP and user agent, in hex, keyed with the deployment's
+/// secret: the same visitor gives the same hash on every function and day (unique visitors over
+/// any range), and without the secret no address can be tried against it.
+pub fn visitor_hash(key: &SigningKey, ip: &str, user_agent: &str) -> String {
+    hex::encode(key.tag16(&[ip.as_bytes(), user_agent.as_bytes()]))
 }
 
 /// The primary language of the most preferred entry (highest `q`, first among equals).
@@ -220,6 +221,10 @@ mod tests {
 
     const CHROME: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 
+    fn key() -> SigningKey {
+        SigningKey::derive(b"a secret of at least thirty-two characters", VISITOR_PURPOSE)
+    }
+
     #[test]
     fn the_most_preferred_language_wins_first_among_equals() {
         assert_eq!(preferred_language("de-AT,de;q=0.9,en;q=0.8").as_deref(), Some("de"));
@@ -234,34 +239,42 @@ mod tests {
 
     #[test]
     fn city_is_percent_decoded_and_country_parsed() {
-        let v = Visitor::classify(&VisitorHeaders {
-            user_agent: Some(CHROME),
-            viewer_country: Some("de"),
-            viewer_city: Some("M%C3%BCnchen"),
-            ..Default::default()
-        });
+        let v = Visitor::classify(
+            &VisitorHeaders {
+                user_agent: Some(CHROME),
+                viewer_country: Some("de"),
+                viewer_city: Some("M%C3%BCnchen"),
+                ..Default::default()
+            },
+            &key(),
+        );
         assert_eq!(v.country.as_ref().map(|c| c.alpha2()), Some("DE"));
         assert_eq!(v.city.as_deref(), Some("München"));
     }
 
     #[test]
     fn the_viewer_address_wins_over_the_source_ip() {
-        let with_address = Visitor::classify(&VisitorHeaders {
-            user_agent: Some(CHROME),
-            viewer_address: Some("198.51.100.4:51234"),
-            source_ip: Some("10.0.0.1"),
-            ..Default::default()
-        });
-        assert_eq!(with_address.visitor_hash, visitor_hash("198.51.100.4", CHROME));
+        let with_address = Visitor::classify(
+            &VisitorHeaders {
+                user_agent: Some(CHROME),
+                viewer_address: Some("198.51.100.4:51234"),
+                source_ip: Some("10.0.0.1"),
+                ..Default::default()
+            },
+            &key(),
+        );
+        assert_eq!(with_address.visitor_hash, visitor_hash(&key(), "198.51.100.4", CHROME));
         assert_eq!(ip_of_address("[2001:db8::1]:443"), Some("2001:db8::1"));
         assert_eq!(ip_of_address("2001:db8::1:443"), Some("2001:db8::1"));
     }
 
     #[test]
     fn the_hash_depends_on_ip_and_user_agent_and_never_contains_the_ip() {
-        let a = visitor_hash("203.0.113.7", CHROME);
-        assert_ne!(a, visitor_hash("203.0.113.8", CHROME));
-        assert_ne!(a, visitor_hash("203.0.113.7", "other"));
+        let a = visitor_hash(&key(), "203.0.113.7", CHROME);
+        assert_ne!(a, visitor_hash(&key(), "203.0.113.8", CHROME));
+        assert_ne!(a, visitor_hash(&key(), "203.0.113.7", "other"));
+        let another_deployment = SigningKey::derive(b"another secret of thirty-two characters", VISITOR_PURPOSE);
+        assert_ne!(a, visitor_hash(&another_deployment, "203.0.113.7", CHROME));
         assert!(!a.contains("203"));
         assert_eq!(a.len(), 32);
     }
@@ -269,10 +282,13 @@ mod tests {
     #[test]
     fn referrer_is_a_host_and_absent_means_direct() {
         let v = |r| {
-            Visitor::classify(&VisitorHeaders {
-                referer: r,
-                ..Default::default()
-            })
+            Visitor::classify(
+                &VisitorHeaders {
+                    referer: r,
+                    ..Default::default()
+                },
+                &key(),
+            )
             .referrer
         };
         assert_eq!(
@@ -286,10 +302,13 @@ mod tests {
     #[test]
     fn a_referrer_host_no_dns_name_could_have_counts_as_other() {
         let v = |r: &str| {
-            Visitor::classify(&VisitorHeaders {
-                referer: Some(r),
-                ..Default::default()
-            })
+            Visitor::classify(
+                &VisitorHeaders {
+                    referer: Some(r),
+                    ..Default::default()
+                },
+                &key(),
+            )
             .referrer
             .unwrap()
         };
@@ -306,10 +325,13 @@ mod tests {
     #[test]
     fn a_city_name_past_100_characters_is_no_city() {
         let city = |c: &str| {
-            Visitor::classify(&VisitorHeaders {
-                viewer_city: Some(c),
-                ..Default::default()
-            })
+            Visitor::classify(
+                &VisitorHeaders {
+                    viewer_city: Some(c),
+                    ..Default::default()
+                },
+                &key(),
+            )
             .city
         };
         assert_eq!(city(&"x".repeat(101)), None);

@@ -91,7 +91,6 @@ async fn transfer_page(
         clicks_action: format!("{base}/clicks.csv"),
         from: (today - Duration::days(29)).to_string(),
         to: today.to_string(),
-        owner: ws.access.role == crate::domain::Role::Owner,
     };
     Ok(ws.finish(page, Page::new(status, &template).into_response()))
 }

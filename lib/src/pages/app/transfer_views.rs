@@ -43,8 +43,6 @@ pub struct TransferPage {
     pub clicks_action: String,
     pub from: String,
     pub to: String,
-    /// Whether the person may add the visitor hash to a clicks export (the owner).
-    pub owner: bool,
 }
 
 /// One row of a dry run.
