@@ -163,7 +163,7 @@ async fn the_response_is_posted_before_the_click_is_written_and_the_extension_wa
         .put_reserved_links(std::slice::from_ref(&link))
         .await
         .expect("store");
-    assert_eq!(created, vec![true]);
+    assert_eq!(created, vec![lib::store::Placed::Written]);
     let proxy = DelayingProxy::start(&endpoint).await;
     proxy.delay(SLOW);
 

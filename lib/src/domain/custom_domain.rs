@@ -125,6 +125,10 @@ pub struct DomainHolder {
     pub host: Hostname,
     pub workspace_id: ObjectId,
     pub status: DomainStatus,
+    /// How many of the holder's links are on the host (counted since issue 50; links made before
+    /// are not).
+    #[serde(default)]
+    pub links: u64,
 }
 
 impl DomainHolder {
@@ -140,6 +144,7 @@ impl From<&DomainClaim> for DomainHolder {
             host: claim.host.clone(),
             workspace_id: claim.workspace_id.clone(),
             status: claim.status,
+            links: 0,
         }
     }
 }

@@ -339,7 +339,7 @@ pub const LIST_DOMAINS: Function = Function {
 pub const DOMAIN_CHECK: Function = Function {
     name: "domain-check",
     logical_id: "DomainCheckFunction",
-    table_actions: &[GET_ITEM, QUERY, PUT_ITEM],
+    table_actions: &[GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM],
     ..PLAIN
 };
 
@@ -437,7 +437,7 @@ pub const REDIRECT: Function = Function {
         // apps' files (`/.well-known/apple-app-site-association`, `/.well-known/assetlinks.json`).
         short_links("ANY", DEFAULT_ROUTE),
     ],
-    table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+    table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
     ..PLAIN
 };
 

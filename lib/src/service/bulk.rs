@@ -8,6 +8,7 @@ use super::links::SLUG_ATTEMPTS;
 use super::{Access, QuotaResource, Service, ServiceError};
 use crate::domain::{Hostname, Invalid, Link, LinkDraft, Slug};
 use crate::ids::ObjectId;
+use crate::store::Placed;
 
 pub const MAX_BULK_LINKS: usize = 100;
 
@@ -19,6 +20,8 @@ pub(super) enum Written {
     SlugTaken,
     /// Every generated slug collided.
     NoFreeSlug,
+    /// The workspace lost its hold on the link's domain meanwhile.
+    DomainUnavailable,
 }
 
 struct Pending {
@@ -189,6 +192,7 @@ impl Service {
             match written {
                 Written::Created(link) => ledger.created[index] = Some(*link),
                 Written::SlugTaken | Written::NoFreeSlug => ledger.fail(index, ServiceError::SlugTaken),
+                Written::DomainUnavailable => ledger.fail(index, ServiceError::DomainNotAvailable),
             }
         }
         Ok(())
@@ -226,13 +230,12 @@ impl Service {
                 .collect();
             let written = self.store.put_reserved_links(&links).await?;
             let mut retry = Vec::new();
-            for ((key, draft, id), (link, ok)) in pending.into_iter().zip(links.into_iter().zip(written)) {
-                if ok {
-                    answers.push((key, Written::Created(Box::new(link))));
-                } else if draft.slug.is_some() {
-                    answers.push((key, Written::SlugTaken));
-                } else {
-                    retry.push((key, draft, id));
+            for ((key, draft, id), (link, placed)) in pending.into_iter().zip(links.into_iter().zip(written)) {
+                match placed {
+                    Placed::Written => answers.push((key, Written::Created(Box::new(link)))),
+                    Placed::DomainUnavailable => answers.push((key, Written::DomainUnavailable)),
+                    Placed::SlugTaken if draft.slug.is_some() => answers.push((key, Written::SlugTaken)),
+                    Placed::SlugTaken => retry.push((key, draft, id)),
                 }
             }
             pending = retry;

@@ -10,7 +10,7 @@ use crate::domain::{
     CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainStatus, Finding, Hostname, Invalid, TxtLookup,
 };
 use crate::ids::ObjectId;
-use crate::store::ClaimWrite;
+use crate::store::{ClaimRemoval, ClaimWrite};
 use crate::wire::{DomainList, DomainRecord};
 
 const TOKEN_ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
@@ -187,7 +187,9 @@ impl Service {
         self.check_claim(&claim).await
     }
 
-    /// Removes a domain the workspace's links no longer use.
+    /// Removes a domain the workspace's links no longer use: the links the index finds (those
+    /// from before the holder counted them), then, in the removal's own condition, the holder's
+    /// count, which no index lag can hide.
     pub async fn remove_domain_claim(&self, access: &Access, host: &str) -> Result<Hostname, ServiceError> {
         may_manage(access)?;
         let claim = self.own_claim(access, host).await?;
@@ -198,8 +200,14 @@ impl Service {
                 links,
             });
         }
-        self.store.remove_domain_claim(&claim).await?;
-        Ok(claim.host)
+        match self.store.remove_domain_claim(&claim).await? {
+            ClaimRemoval::Removed => Ok(claim.host),
+            ClaimRemoval::Gone => Err(ServiceError::DomainNotFound(claim.host.as_str().into())),
+            ClaimRemoval::InUse(links) => Err(ServiceError::DomainInUse {
+                host: claim.host.as_str().into(),
+                links,
+            }),
+        }
     }
 
     /// The scheduled re-check: the claims of every workspace looked up again, a page at a time,

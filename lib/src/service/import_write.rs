@@ -103,6 +103,9 @@ impl Service {
                 Written::NoFreeSlug => RowOutcome::Failed {
                     reason: "No free slug was found; import the row again.".to_string(),
                 },
+                Written::DomainUnavailable => RowOutcome::Failed {
+                    reason: ServiceError::DomainNotAvailable.to_string(),
+                },
             };
             outcomes.push((i, outcome));
         }

@@ -160,6 +160,7 @@ impl Service {
                         current: access.workspace.link_count.max(access.workspace.plan.max_links),
                     });
                 }
+                Err(CreateLinkFailure::DomainUnavailable) => return Err(ServiceError::DomainNotAvailable),
                 Err(CreateLinkFailure::SlugTaken) if chosen.is_some() => return Err(ServiceError::SlugTaken),
                 Err(CreateLinkFailure::SlugTaken) => continue,
             }
@@ -215,6 +216,7 @@ impl Service {
                 match self.store.move_link(&stored, &link).await? {
                     MoveOutcome::Moved => true,
                     MoveOutcome::SlugTaken => return Err(ServiceError::SlugTaken),
+                    MoveOutcome::DomainUnavailable => return Err(ServiceError::DomainNotAvailable),
                     MoveOutcome::Conflict => false,
                 }
             } else {

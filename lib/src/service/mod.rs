@@ -136,7 +136,9 @@ impl std::fmt::Debug for Service {
 impl Service {
     pub fn new(store: Store, config: Config, clock: Arc<dyn Clock>, entropy: Arc<dyn Entropy>) -> Self {
         Self {
-            store: store.with_entropy(entropy.clone()),
+            store: store
+                .with_entropy(entropy.clone())
+                .with_default_domain(&config.default_domain),
             config,
             clock,
             entropy,

@@ -316,7 +316,7 @@ impl Service {
         if let Some(hit) = cache.get(&key, now, ttl) {
             return Ok(Some(hit));
         }
-        let Some(stored) = self.store.get_link_at(domain, slug, true).await? else {
+        let Some(stored) = self.store.get_served_link(domain, slug).await? else {
             return Ok(None);
         };
         let stored = Arc::new(stored);

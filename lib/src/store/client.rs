@@ -91,6 +91,15 @@ impl Store {
             client,
             table: table.into(),
             entropy: Arc::new(OsEntropy),
+            default_domain: None,
+        }
+    }
+
+    /// The same store knowing the service's own short domain (no holder item counts its links).
+    pub fn with_default_domain(self, host: &str) -> Self {
+        Self {
+            default_domain: crate::domain::Hostname::parse("domain", host).ok(),
+            ..self
         }
     }
 

@@ -2,8 +2,9 @@
 //! the holder item of each verified host (`DOMAIN#<host>`), which says whose links may use it.
 
 use super::collections::{Collection, give_back_place, take_place};
+use super::domain_links::NO_LINKS_LEFT;
 use super::link_index::IndexRead;
-use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, query_all, s, tx};
+use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, n, query_all, s, tx};
 use crate::domain::{DomainClaim, DomainHolder, DomainStatus, Hostname, Tag};
 use crate::ids::ObjectId;
 
@@ -36,8 +37,19 @@ fn claim_item(claim: &DomainClaim) -> Result<Item, StoreError> {
     )
 }
 
-/// The holder item may be written by `workspace`: nobody holds the host, or it does.
-const FREE_OR_MINE: &str = "attribute_not_exists(PK) OR workspaceId = :ws";
+/// A claim may be added to the host: nobody holds it, `workspace` does, or its holder let it
+/// lapse (whoever proves control now may take it).
+const CLAIMABLE: &str = "attribute_not_exists(PK) OR workspaceId = :ws OR #status = :invalid";
+
+/// How a claim's removal ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimRemoval {
+    Removed,
+    /// The claim was gone already.
+    Gone,
+    /// The workspace's links on the host, as the holder counts them.
+    InUse(u64),
+}
 
 impl Store {
     /// Adds a pending claim, unless another workspace holds the host or this one claimed it.
@@ -47,7 +59,13 @@ impl Store {
         let ws = s(claim.workspace_id.as_str());
         let items = vec![
             tx::check_exists(&self.table, &keys::workspace(&claim.workspace_id))?,
-            tx::check(&self.table, &keys::domain(&claim.host), FREE_OR_MINE, &[(":ws", ws)])?,
+            tx::check_named(
+                &self.table,
+                &keys::domain(&claim.host),
+                CLAIMABLE,
+                &[("#status", "status")],
+                &[(":ws", ws), (":invalid", s("invalid"))],
+            )?,
             tx::put(&self.table, claim_item(claim)?, Some("attribute_not_exists(PK)"))?,
             take_place(&self.table, &claim.workspace_id, Collection::DomainClaims)?,
         ];
@@ -62,16 +80,41 @@ impl Store {
     }
 
     /// Saves a claim after a check. A verified (or since invalid) claim makes its workspace the
-    /// host's holder, in the same transaction, unless another workspace holds it.
+    /// host's holder, in the same transaction: its own holder item is updated (keeping its count
+    /// of links); a free host, or one whose holder let it lapse, is taken by a verified claim
+    /// (a fresh holder item, counting no links); a host another workspace holds is left alone.
     pub async fn save_domain_claim(&self, claim: &DomainClaim) -> Result<ClaimWrite, StoreError> {
         let mut items = vec![tx::put(&self.table, claim_item(claim)?, Some("attribute_exists(PK)"))?];
         if claim.status != DomainStatus::Pending {
-            let holder = encode(&DomainHolder::from(claim), &keys::domain(&claim.host), None)?;
-            let mut put = tx::put(&self.table, holder, Some(FREE_OR_MINE))?;
-            if let Some(p) = put.put.as_mut() {
-                p.expression_attribute_values = Some([(":ws".to_string(), s(claim.workspace_id.as_str()))].into());
-            }
-            items.push(put);
+            let key = keys::domain(&claim.host);
+            let ws = s(claim.workspace_id.as_str());
+            let status = s(claim.status.as_str());
+            items.push(match self.get_as::<DomainHolder>(&key, true).await? {
+                Some(held) if held.workspace_id == claim.workspace_id => tx::update(
+                    &self.table,
+                    &key,
+                    "SET #status = :status",
+                    Some("workspaceId = :ws"),
+                    &[("#status", "status")],
+                    &[(":status", status), (":ws", ws)],
+                )?,
+                Some(held) if held.status == DomainStatus::Invalid && claim.status == DomainStatus::Verified => {
+                    let holder = encode(&DomainHolder::from(claim), &key, None)?;
+                    tx::put_named(
+                        &self.table,
+                        holder,
+                        "workspaceId = :lapsed AND #status = :invalid",
+                        &[("#status", "status")],
+                        &[(":lapsed", s(held.workspace_id.as_str())), (":invalid", s("invalid"))],
+                    )?
+                }
+                Some(_) => return Ok(ClaimWrite::HeldElsewhere),
+                None => tx::put(
+                    &self.table,
+                    encode(&DomainHolder::from(claim), &key, None)?,
+                    Some("attribute_not_exists(PK)"),
+                )?,
+            });
         }
         Ok(match self.transact(items).await? {
             Ok(()) => ClaimWrite::Done,
@@ -81,9 +124,9 @@ impl Store {
         })
     }
 
-    /// Removes a claim, and the host's holder item when the workspace holds it; `false` when the
-    /// claim was already gone.
-    pub async fn remove_domain_claim(&self, claim: &DomainClaim) -> Result<bool, StoreError> {
+    /// Removes a claim, and the host's holder item when the workspace holds it, on condition that
+    /// the holder counts none of its links there.
+    pub async fn remove_domain_claim(&self, claim: &DomainClaim) -> Result<ClaimRemoval, StoreError> {
         self.ensure_counted(&claim.workspace_id, Collection::DomainClaims)
             .await?;
         let mut items = vec![
@@ -102,15 +145,25 @@ impl Store {
             None,
             &[],
         )?);
-        if claim.status != DomainStatus::Pending {
+        let key = keys::domain(&claim.host);
+        let held = self.get_as::<DomainHolder>(&key, true).await?;
+        if held.as_ref().is_some_and(|h| h.workspace_id == claim.workspace_id) {
             items.push(tx::delete(
                 &self.table,
-                &keys::domain(&claim.host),
-                Some("attribute_not_exists(PK) OR workspaceId = :ws"),
-                &[(":ws", s(claim.workspace_id.as_str()))],
+                &key,
+                Some(&format!("workspaceId = :ws AND {NO_LINKS_LEFT}")),
+                &[(":ws", s(claim.workspace_id.as_str())), (":zero", n(0))],
             )?);
         }
-        Ok(self.transact(items).await?.is_ok())
+        Ok(match self.transact(items).await? {
+            Ok(()) => ClaimRemoval::Removed,
+            Err(c) if c.failed(0) => ClaimRemoval::Gone,
+            Err(c) if c.failed(3) => {
+                let holder = self.get_as::<DomainHolder>(&key, true).await?;
+                ClaimRemoval::InUse(holder.map_or(0, |h| h.links))
+            }
+            Err(_) => return Err(StoreError::Contention("remove a domain")),
+        })
     }
 
     /// A workspace's claim on a host (read consistently: it is about to be changed).

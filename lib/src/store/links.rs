@@ -1,11 +1,8 @@
 //! Link items, their id pointers and the workspace link counter.
 
-use std::collections::HashSet;
-
-use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{Deserialize, Serialize};
 
-use super::{Item, Store, StoreError, decode, encode, item_key, keys, n, s, tx, update_applied};
+use super::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
 use crate::domain::{Hostname, Link, Slug};
 use crate::ids::ObjectId;
 
@@ -39,6 +36,8 @@ struct StoredMeta {
 pub enum CreateLinkFailure {
     SlugTaken,
     QuotaExceeded,
+    /// The workspace does not hold the link's domain verified (any more).
+    DomainUnavailable,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +51,8 @@ pub enum UpdateOutcome {
 pub enum MoveOutcome {
     Moved,
     SlugTaken,
+    /// The workspace does not hold the new domain verified (any more).
+    DomainUnavailable,
     Conflict,
 }
 
@@ -98,10 +99,10 @@ pub(super) fn decode_link(item: Item) -> Result<StoredLink, StoreError> {
 }
 
 impl Store {
-    /// Creates a link: counts it against the workspace plan, claims its slug and writes its
-    /// id pointer, all or nothing.
+    /// Creates a link: counts it against the workspace plan and on its custom domain's holder,
+    /// claims its slug and writes its id pointer, all or nothing.
     pub async fn create_link(&self, link: &Link) -> Result<Result<(), CreateLinkFailure>, StoreError> {
-        let items = vec![
+        let mut items = vec![
             tx::update(
                 &self.table,
                 &keys::workspace(&link.workspace_id),
@@ -113,111 +114,14 @@ impl Store {
             tx::put(&self.table, link_item(link, 1, 0)?, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, ref_item(link)?, Some("attribute_not_exists(PK)"))?,
         ];
+        items.extend(self.place_on_domain(link, 1)?);
         match self.transact(items).await? {
             Ok(()) => Ok(Ok(())),
             Err(c) if c.failed(0) => Ok(Err(CreateLinkFailure::QuotaExceeded)),
             Err(c) if c.failed(1) => Ok(Err(CreateLinkFailure::SlugTaken)),
+            Err(c) if c.failed(3) => Ok(Err(CreateLinkFailure::DomainUnavailable)),
             Err(_) => Err(StoreError::Contention("create link")),
         }
-    }
-
-    /// Which of these (domain, slug) pairs are already taken (a hint; the write decides).
-    pub async fn taken_slugs(&self, wanted: &[(Hostname, Slug)]) -> Result<HashSet<(Hostname, Slug)>, StoreError> {
-        let keys: Vec<keys::Key> = wanted.iter().map(|(d, sl)| keys::link(d, sl)).collect();
-        let found: HashSet<keys::Key> = self
-            .batch_get(&keys, false)
-            .await?
-            .iter()
-            .filter_map(item_key)
-            .collect();
-        Ok(wanted
-            .iter()
-            .filter(|(d, sl)| found.contains(&keys::link(d, sl)))
-            .cloned()
-            .collect())
-    }
-
-    /// Reserves quota for `count` new links; `false` if the workspace would exceed
-    /// `max_links`.
-    pub async fn reserve_links(&self, workspace: &ObjectId, count: u64, max_links: u64) -> Result<bool, StoreError> {
-        let Some(ceiling) = max_links.checked_sub(count) else {
-            return Ok(false);
-        };
-        let result = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(super::key_map(&keys::workspace(workspace))))
-            .update_expression("ADD linkCount :n")
-            .condition_expression("attribute_exists(PK) AND (attribute_not_exists(linkCount) OR linkCount <= :ceiling)")
-            .expression_attribute_values(":n", n(count))
-            .expression_attribute_values(":ceiling", n(ceiling))
-            .send()
-            .await;
-        update_applied(result)
-    }
-
-    /// Gives back quota reserved with [`Store::reserve_links`] but not used.
-    pub async fn release_links(&self, workspace: &ObjectId, count: u64) -> Result<(), StoreError> {
-        if count == 0 {
-            return Ok(());
-        }
-        self.client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(super::key_map(&keys::workspace(workspace))))
-            .update_expression("ADD linkCount :n")
-            .expression_attribute_values(":n", AttributeValue::N(format!("-{count}")))
-            .send()
-            .await
-            .map_err(|e| StoreError::request("UpdateItem", e))?;
-        Ok(())
-    }
-
-    /// Writes links whose quota is already reserved, 50 per transaction (link + pointer
-    /// each). Returns, per link, whether it was written (`false`: its slug was taken).
-    pub async fn put_reserved_links(&self, links: &[Link]) -> Result<Vec<bool>, StoreError> {
-        let mut written = vec![false; links.len()];
-        let indices: Vec<usize> = (0..links.len()).collect();
-        for chunk in indices.chunks(50) {
-            let mut pending: Vec<usize> = chunk.to_vec();
-            while !pending.is_empty() {
-                let mut items = Vec::with_capacity(pending.len() * 2);
-                for &i in &pending {
-                    items.push(tx::put(
-                        &self.table,
-                        link_item(&links[i], 1, 0)?,
-                        Some("attribute_not_exists(PK)"),
-                    )?);
-                    items.push(tx::put(
-                        &self.table,
-                        ref_item(&links[i])?,
-                        Some("attribute_not_exists(PK)"),
-                    )?);
-                }
-                match self.transact(items).await? {
-                    Ok(()) => {
-                        for &i in &pending {
-                            written[i] = true;
-                        }
-                        pending.clear();
-                    }
-                    Err(cancellation) => {
-                        let before = pending.len();
-                        let mut position = 0;
-                        pending.retain(|_| {
-                            let keep = !cancellation.failed(position * 2) && !cancellation.failed(position * 2 + 1);
-                            position += 1;
-                            keep
-                        });
-                        if pending.len() == before {
-                            return Err(StoreError::Contention("bulk create"));
-                        }
-                    }
-                }
-            }
-        }
-        Ok(written)
     }
 
     pub async fn get_link_ref(&self, id: &ObjectId) -> Result<Option<LinkRef>, StoreError> {
@@ -310,8 +214,10 @@ impl Store {
 
     /// Moves a link to a new domain/slug: the old slug is released only if the new one is
     /// won, and only if nothing (no update, no counted click) changed the link meanwhile.
+    /// A move to another domain is counted on the new host's holder (on condition that the
+    /// workspace holds it verified) and taken off the old one's.
     pub async fn move_link(&self, old: &StoredLink, new: &Link) -> Result<MoveOutcome, StoreError> {
-        let items = vec![
+        let mut items = vec![
             tx::delete(
                 &self.table,
                 &keys::link(&old.link.domain, &old.link.slug),
@@ -325,15 +231,36 @@ impl Store {
             )?,
             tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,
         ];
-        Ok(match self.transact(items).await? {
+        let (mut placed_at, mut uncounted_at) = (None, None);
+        if old.link.domain != new.domain {
+            if let Some(place) = self.place_on_domain(new, 1)? {
+                placed_at = Some(items.len());
+                items.push(place);
+            }
+            if let Some(uncount) = self.take_off_domain(&old.link.workspace_id, &old.link.domain)? {
+                uncounted_at = Some(items.len());
+                items.push(uncount);
+            }
+        }
+        let outcome = match self.transact(items.clone()).await? {
+            Ok(()) => return Ok(MoveOutcome::Moved),
+            // The old host did not count the link (see `take_off_domain`): move it all the same.
+            Err(c) if uncounted_at.is_some_and(|i| c.only_failed(i)) => {
+                items.pop();
+                self.transact(items).await?
+            }
+            Err(c) => Err(c),
+        };
+        Ok(match outcome {
             Ok(()) => MoveOutcome::Moved,
             Err(c) if c.failed(1) && !c.failed(0) => MoveOutcome::SlugTaken,
+            Err(c) if placed_at.is_some_and(|i| c.failed(i)) && !c.failed(0) => MoveOutcome::DomainUnavailable,
             Err(_) => MoveOutcome::Conflict,
         })
     }
 
-    /// Deletes a link, its pointer, and gives its quota back. `false` if it was already
-    /// gone (or moved meanwhile).
+    /// Deletes a link, its pointer, and gives its quota back (and its place on its custom
+    /// domain's holder, when counted there). `false` if it was already gone (or moved meanwhile).
     pub async fn delete_link(&self, pointer: &LinkRef) -> Result<bool, StoreError> {
         let items = vec![
             tx::delete(
@@ -357,6 +284,16 @@ impl Store {
                 &[(":minus", n(-1))],
             )?,
         ];
+        if let Some(uncount) = self.take_off_domain(&pointer.workspace_id, &pointer.domain)? {
+            let mut counted = items.clone();
+            counted.push(uncount);
+            match self.transact(counted).await? {
+                Ok(()) => return Ok(true),
+                // Not counted on the host (see `take_off_domain`): delete it all the same.
+                Err(c) if c.only_failed(3) => {}
+                Err(_) => return Ok(false),
+            }
+        }
         Ok(self.transact(items).await?.is_ok())
     }
 }

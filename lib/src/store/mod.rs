@@ -9,6 +9,7 @@ mod client;
 mod collections;
 mod conversions;
 pub mod dead_letters;
+mod domain_links;
 mod domains;
 mod error;
 mod idempotency;
@@ -16,6 +17,7 @@ mod imports;
 mod items;
 pub mod keys;
 mod limits;
+mod link_batches;
 mod link_changes;
 mod link_index;
 mod links;
@@ -52,11 +54,12 @@ pub use client::{https_client, lambda_sdk_config, sdk_config_from_env};
 pub use collections::Collection;
 pub use conversions::{Conversion, Recorded};
 pub use dead_letters::{DeadLetter, DeadLetters};
-pub use domains::{ClaimPage, ClaimWrite};
+pub use domains::{ClaimPage, ClaimRemoval, ClaimWrite};
 pub use error::StoreError;
 pub use idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use imports::{ImportStart, MAX_FILE_PART_BYTES};
 pub use limits::{Counter, RateCharge};
+pub use link_batches::Placed;
 pub use link_changes::{LinkChange, link_change};
 pub use links::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
@@ -90,6 +93,8 @@ pub struct Store {
     client: Client,
     table: String,
     entropy: Arc<dyn Entropy>,
+    /// The service's own short domain: links on it are held by nobody ([`domain_links`]).
+    default_domain: Option<crate::domain::Hostname>,
 }
 
 impl std::fmt::Debug for Store {

@@ -15,6 +15,11 @@ impl Cancellation {
         self.codes.get(index).is_some_and(|c| c == "ConditionalCheckFailed")
     }
 
+    /// Whether the action at `index` failed its condition and no other did.
+    pub(super) fn only_failed(&self, index: usize) -> bool {
+        self.failed(index) && (0..self.codes.len()).filter(|i| *i != index).all(|i| !self.failed(i))
+    }
+
     pub(super) fn conflict(&self) -> bool {
         self.codes
             .iter()
@@ -91,6 +96,28 @@ pub(super) mod tx {
         Ok(TransactWriteItem::builder().put(put).build())
     }
 
+    /// A put on a condition naming attributes and values.
+    pub fn put_named(
+        table: &str,
+        item: Item,
+        condition: &str,
+        names: &[(&str, &str)],
+        values: &[(&str, AttributeValue)],
+    ) -> Result<TransactWriteItem, StoreError> {
+        let mut put = Put::builder()
+            .table_name(table)
+            .set_item(Some(item))
+            .condition_expression(condition);
+        for (name, value) in names {
+            put = put.expression_attribute_names(*name, *value);
+        }
+        for (name, value) in values {
+            put = put.expression_attribute_values(*name, value.clone());
+        }
+        let put = put.build().map_err(|e| StoreError::Build("Put", e))?;
+        Ok(TransactWriteItem::builder().put(put).build())
+    }
+
     pub fn delete(
         table: &str,
         key: &Key,
@@ -143,10 +170,24 @@ pub(super) mod tx {
         condition: &str,
         values: &[(&str, AttributeValue)],
     ) -> Result<TransactWriteItem, StoreError> {
+        check_named(table, key, condition, &[], values)
+    }
+
+    /// [`check`] with a condition naming attributes.
+    pub fn check_named(
+        table: &str,
+        key: &Key,
+        condition: &str,
+        names: &[(&str, &str)],
+        values: &[(&str, AttributeValue)],
+    ) -> Result<TransactWriteItem, StoreError> {
         let mut check = ConditionCheck::builder()
             .table_name(table)
             .set_key(Some(key_map(key)))
             .condition_expression(condition);
+        for (name, value) in names {
+            check = check.expression_attribute_names(*name, *value);
+        }
         for (name, value) in values {
             check = check.expression_attribute_values(*name, value.clone());
         }
