@@ -154,7 +154,7 @@ async fn the_response_is_posted_before_the_click_is_written_and_the_extension_wa
     let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
     let test_table = lib::testing::TestTable::create(&client, &endpoint).await;
     let table = test_table.name().to_string();
-    let store = Store::new(client, table.clone());
+    let store = Store::new(client, table.clone()).with_default_domain("sl.test");
     let link = lib::testing::link_from_json_at(
         json!({ "name": "Spring", "url": "https://example.com/spring" }),
         chrono::Utc::now(),
