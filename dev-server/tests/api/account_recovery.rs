@@ -12,12 +12,12 @@ pub(crate) async fn app_with_mail() -> TestApp {
     spawn_app_with_mailer(lib::testing::mail::catcher_mailer(), |_| {}).await
 }
 
-async fn app_with_open_sign_up() -> TestApp {
+pub(crate) async fn app_with_open_sign_up() -> TestApp {
     spawn_app_with_mailer(lib::testing::mail::catcher_mailer(), |config| config.open_signup = true).await
 }
 
 /// The path of the link (`/account/...`) in the `nth` mail to `to` (waits for it).
-async fn link_in_mail(to: &str, nth: usize, kind: &str) -> String {
+pub(crate) async fn link_in_mail(to: &str, nth: usize, kind: &str) -> String {
     let mail = lib::testing::mail::wait_for_mail(to, nth).await;
     let text = &mail[nth - 1].text;
     let start = text
