@@ -21,6 +21,7 @@ use crate::domain::{
 };
 use crate::ids::ObjectId;
 use crate::mail::Delivery;
+use crate::store::Replacement;
 use crate::store::keys::Throttle;
 
 /// What a person fills in to sign up.
@@ -54,7 +55,9 @@ impl Service {
 
     /// After [`Self::admit_sign_up`]: makes an account and its first workspace (on the default
     /// plan), and mails the link that confirms the address; the account cannot sign in before.
-    /// An address that has an account gets a mail saying so instead.
+    /// An account still waiting for its address to be confirmed is replaced by this one (so
+    /// whoever signed up first with someone else's address keeps nothing); an address whose
+    /// account is confirmed gets a mail saying so instead.
     pub async fn sign_up(&self, form: SignUp, site: &str) -> Result<Delivery, ServiceError> {
         let now = self.clock.now();
         let hash = hash_password(form.password, self.entropy.clone()).await;
@@ -77,16 +80,25 @@ impl Service {
             created_at: now,
             gps_capture_off: false,
         };
-        if self.store.create_user_with_workspace(&user, &workspace).await? {
-            return self.send_verification(&user, site).await;
-        }
-        match self.store.find_user_by_email(&form.email).await? {
-            Some(existing) if existing.email_unverified => self.send_verification(&existing, site).await,
-            _ => {
-                let letter = Letter::already_signed_up(format!("{site}/account/sign-in"));
-                self.send_letter(letter, form.email).await
+        for _ in 0..3 {
+            if self.store.create_user_with_workspace(&user, &workspace).await? {
+                return self.send_verification(&user, site).await;
+            }
+            match self.store.find_user_by_email(&form.email).await? {
+                Some(pending) if pending.email_unverified => {
+                    match self.store.replace_pending_account(&pending, &user, &workspace).await? {
+                        Replacement::Replaced => return self.send_verification(&user, site).await,
+                        Replacement::Changed => {} // confirmed or replaced meanwhile: read again
+                    }
+                }
+                Some(_) => {
+                    let letter = Letter::already_signed_up(format!("{site}/account/sign-in"));
+                    return self.send_letter(letter, form.email).await;
+                }
+                None => {}
             }
         }
+        Err(ServiceError::Contention)
     }
 
     async fn send_verification(&self, user: &User, site: &str) -> Result<Delivery, ServiceError> {

@@ -1,11 +1,10 @@
-//! What a person does to their own account: names, password resets, e-mail verification, the
-//! sessions a reset ends, and a sign-up's account with its first workspace.
+//! What a person does to their own account: names, password resets, e-mail verification, and
+//! the sessions a reset ends.
 
 use chrono::{DateTime, Utc};
 
-use super::workspaces::membership_item;
 use super::{Store, StoreError, encode, key_map, keys, query_up_to, s, tx, update_applied, with_ttl};
-use crate::domain::{AccountLink, Membership, PasswordHash, PersonName, Role, User, Workspace};
+use crate::domain::{AccountLink, PasswordHash, PersonName};
 use crate::ids::ObjectId;
 
 /// The most sessions of one user a reset (or "sign out everywhere else") ends in one request;
@@ -105,30 +104,5 @@ impl Store {
             .filter_map(|sk| sk.strip_prefix(keys::USER_SESSIONS_SORT_PREFIX))
             .map(str::to_string)
             .collect())
-    }
-
-    /// A sign-up: the user, its e-mail claim, its first workspace and the owner's membership in
-    /// one transaction; `false` when the e-mail has an account.
-    pub async fn create_user_with_workspace(&self, user: &User, workspace: &Workspace) -> Result<bool, StoreError> {
-        let owner = Membership {
-            workspace_id: workspace.id.clone(),
-            user_id: user.id.clone(),
-            role: Role::Owner,
-            joined_at: Some(workspace.created_at),
-        };
-        let mut items = self.new_user(user)?.to_vec();
-        items.extend([
-            tx::put(
-                &self.table,
-                encode(workspace, &keys::workspace(&workspace.id), None)?,
-                Some("attribute_not_exists(PK)"),
-            )?,
-            tx::put(&self.table, membership_item(&owner)?, None)?,
-        ]);
-        match self.transact(items).await? {
-            Ok(()) => Ok(true),
-            Err(c) if c.failed(1) => Ok(false),
-            Err(_) => Err(StoreError::Contention("sign up")),
-        }
     }
 }

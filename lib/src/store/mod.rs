@@ -25,6 +25,7 @@ mod oauth;
 pub mod rollups;
 mod sessions;
 mod sign_in;
+mod sign_up;
 mod stream_changes;
 mod table;
 mod tags;
@@ -63,6 +64,7 @@ pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use locations::SharedLocation;
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
+pub use sign_up::Replacement;
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
