@@ -21,8 +21,8 @@ use crate::domain::{
 };
 use crate::ids::ObjectId;
 use crate::mail::Delivery;
-use crate::store::Replacement;
 use crate::store::keys::Throttle;
+use crate::store::{LinkOutcome, LinkUse, Replacement};
 
 /// What a person fills in to sign up.
 #[derive(Debug, Clone)]
@@ -69,6 +69,7 @@ impl Service {
             created_at: now,
             name: Some(form.name),
             email_unverified: true,
+            credentials_since: None,
         };
         let workspace = Workspace {
             id: self.new_id(),
@@ -109,13 +110,11 @@ impl Service {
         self.send_letter(letter, user.email.clone()).await
     }
 
-    /// Confirms an address from its link (the account can sign in from then on).
+    /// Confirms an address from its link (the account can sign in from then on); the API key
+    /// and OAuth grants it had before stop working.
     pub async fn verify_email(&self, token: &OneTimeToken) -> Result<(), ServiceError> {
         let link = self.open_account_link(token, AccountLinkKind::Verify).await?;
-        if !self.store.verify_email(&link, self.clock.now()).await? {
-            return Err(ServiceError::AccountLinkDead);
-        }
-        Ok(())
+        self.use_account_link(&link, LinkUse::Confirm).await
     }
 
     /// Admits "forgot your password?" for `email` from `address`: the throttles, the same work
@@ -149,15 +148,36 @@ impl Service {
         self.open_account_link(token, AccountLinkKind::Reset).await.map(|_| ())
     }
 
-    /// Sets a new password from a reset link, and ends every session of the user (OAuth
-    /// grants stay: the connected-apps page lists them to revoke).
+    /// Sets a new password from a reset link, and ends every session, the API key and the OAuth
+    /// grants of the user: whoever held the account before the reset keeps nothing.
     pub async fn reset_password(&self, token: &OneTimeToken, password: NewPassword) -> Result<(), ServiceError> {
         let link = self.open_account_link(token, AccountLinkKind::Reset).await?;
         let hash = hash_password(password, self.entropy.clone()).await;
-        if !self.store.reset_password(&link, &hash, self.clock.now()).await? {
-            return Err(ServiceError::AccountLinkDead);
-        }
+        self.use_account_link(&link, LinkUse::Reset(&hash)).await?;
         self.end_sessions(&link.user_id, None).await
+    }
+
+    /// Spends an account link for its change, reading its user again when the user's API key
+    /// changed meanwhile.
+    async fn use_account_link(&self, link: &AccountLink, change: LinkUse<'_>) -> Result<(), ServiceError> {
+        for _ in 0..3 {
+            let user = self
+                .store
+                .get_user(&link.user_id)
+                .await?
+                .filter(|user| user.email_unverified || !matches!(change, LinkUse::Confirm))
+                .ok_or(ServiceError::AccountLinkDead)?;
+            match self
+                .store
+                .use_account_link(link, &user, change, self.clock.now())
+                .await?
+            {
+                LinkOutcome::Used => return Ok(()),
+                LinkOutcome::Dead => return Err(ServiceError::AccountLinkDead),
+                LinkOutcome::UserChanged => {}
+            }
+        }
+        Err(ServiceError::Contention)
     }
 
     /// Changes the signed-in person's password, given the current one; their other sessions

@@ -45,6 +45,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 
 use crate::clock::Entropy;
 
+pub use account_links::{LinkOutcome, LinkUse};
 pub use accounts::{CreateUserError, KeyRotation};
 #[cfg(any(test, feature = "testing"))]
 pub use clicks::click_image;
