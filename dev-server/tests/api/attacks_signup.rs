@@ -6,10 +6,10 @@ use chrono::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::account_recovery::{app_with_mail, app_with_open_sign_up, ask_for_reset, link_in_mail};
+use crate::account_recovery::{app_with_mail, app_with_open_sign_up, ask_for_reset, confirm, link_in_mail, sign_up};
 use crate::helpers::TestApp;
 use crate::oauth_support::pkce;
-use crate::pages_support::{Browser, PageAnswer, owner_with_workspace};
+use crate::pages_support::{Browser, owner_with_workspace};
 
 const ATTACKERS_PASSWORD: &str = "mallory's own password";
 const OWNERS_PASSWORD: &str = "the owner's own password";
@@ -17,28 +17,6 @@ const OWNERS_PASSWORD: &str = "the owner's own password";
 /// An address nobody has signed up with.
 fn fresh_address(app: &TestApp) -> String {
     format!("{}@example.com", app.service.new_id())
-}
-
-/// Signs up with `email` and waits for the `nth` mail to it: the path of its confirm link.
-async fn sign_up(app: &TestApp, email: &str, password: &str, workspace: &str, nth: usize) -> String {
-    let mut browser = Browser::new(app);
-    let form = browser.get("/account/sign-up").await;
-    let fields = [
-        ("name", "Someone"),
-        ("email", email),
-        ("password", password),
-        ("workspace", workspace),
-    ];
-    let done = browser.submit("/account/sign-up", &form, &fields).await;
-    assert_eq!(done.status, StatusCode::OK, "{}", done.html);
-    link_in_mail(email, nth, "verify-email").await
-}
-
-/// Opens a confirm link and presses the button on its page, as the address's owner does.
-pub(crate) async fn confirm(browser: &mut Browser<'_>, link: &str) -> PageAnswer {
-    let page = browser.get(link).await;
-    assert_eq!(page.status, StatusCode::OK, "{}", page.html);
-    browser.submit(link, &page, &[]).await
 }
 
 /// The owner of `email` resets its password by mail.

@@ -110,6 +110,19 @@ impl Service {
         self.send_letter(letter, user.email.clone()).await
     }
 
+    /// Whether a confirm link still works: its account is still waiting for it (not confirmed,
+    /// nor replaced by a later sign-up). Its page shows the button only then; opening it changes
+    /// nothing, so a mail scanner that opens it confirms nothing.
+    pub async fn check_verification_link(&self, token: &OneTimeToken) -> Result<(), ServiceError> {
+        let link = self.open_account_link(token, AccountLinkKind::Verify).await?;
+        self.store
+            .get_user(&link.user_id)
+            .await?
+            .filter(|user| user.email_unverified)
+            .map(|_| ())
+            .ok_or(ServiceError::AccountLinkDead)
+    }
+
     /// Confirms an address from its link (the account can sign in from then on); the API key
     /// and OAuth grants it had before stop working.
     pub async fn verify_email(&self, token: &OneTimeToken) -> Result<(), ServiceError> {
