@@ -12,18 +12,40 @@ pub(crate) async fn app_with_mail() -> TestApp {
     spawn_app_with_mailer(lib::testing::mail::catcher_mailer(), |_| {}).await
 }
 
-async fn app_with_open_sign_up() -> TestApp {
+pub(crate) async fn app_with_open_sign_up() -> TestApp {
     spawn_app_with_mailer(lib::testing::mail::catcher_mailer(), |config| config.open_signup = true).await
 }
 
 /// The path of the link (`/account/...`) in the `nth` mail to `to` (waits for it).
-async fn link_in_mail(to: &str, nth: usize, kind: &str) -> String {
+pub(crate) async fn link_in_mail(to: &str, nth: usize, kind: &str) -> String {
     let mail = lib::testing::mail::wait_for_mail(to, nth).await;
     let text = &mail[nth - 1].text;
     let start = text
         .find(&format!("/account/{kind}/"))
         .unwrap_or_else(|| panic!("a {kind} link in: {text}"));
     text[start..].split_whitespace().next().expect("the link").to_string()
+}
+
+/// Signs up with `email` and waits for the `nth` mail to it: the path of its confirm link.
+pub(crate) async fn sign_up(app: &TestApp, email: &str, password: &str, workspace: &str, nth: usize) -> String {
+    let mut browser = Browser::new(app);
+    let form = browser.get("/account/sign-up").await;
+    let fields = [
+        ("name", "Someone"),
+        ("email", email),
+        ("password", password),
+        ("workspace", workspace),
+    ];
+    let done = browser.submit("/account/sign-up", &form, &fields).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.html);
+    link_in_mail(email, nth, "verify-email").await
+}
+
+/// Opens a confirm link and presses the button on its page, as the address's owner does.
+pub(crate) async fn confirm(browser: &mut Browser<'_>, link: &str) -> PageAnswer {
+    let page = browser.get(link).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+    browser.submit(link, &page, &[]).await
 }
 
 pub(crate) async fn ask_for_reset(browser: &mut Browser<'_>, email: &str) -> PageAnswer {
@@ -216,12 +238,14 @@ async fn an_open_sign_up_needs_the_mailed_link_before_signing_in() {
     assert_eq!(done.status, StatusCode::OK, "{}", done.html);
     assert!(done.html.contains("We sent a link to the address you gave."));
     // The account is made after the answer, with its mail: once the mail is there, the account
-    // is, and it cannot sign in before the link is opened.
+    // is, and it cannot sign in before the link's button is pressed.
     let link = link_in_mail(&email, 1, "verify-email").await;
     let early = Browser::new(&app).sign_in(&email, "a sign-up password").await;
     assert_eq!(early.status, StatusCode::FORBIDDEN);
     assert!(early.html.contains("Confirm your e-mail address first"));
-    assert_eq!(Browser::new(&app).get(&link).await.status, StatusCode::OK);
+    let confirmed = confirm(&mut Browser::new(&app), &link).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.html);
+    assert!(confirmed.html.contains("Your address is confirmed."));
     let mut person = Browser::new(&app);
     assert_eq!(
         person.sign_in(&email, "a sign-up password").await.status,
@@ -232,6 +256,18 @@ async fn an_open_sign_up_needs_the_mailed_link_before_signing_in() {
         integrations.html.contains("Grace&#39;s links"),
         "the first workspace is theirs"
     );
+}
+
+#[tokio::test]
+async fn a_confirm_link_works_once_and_its_button_needs_the_pages_form_token() {
+    let app = app_with_open_sign_up().await;
+    let email = format!("{}@example.com", app.service.new_id());
+    let link = sign_up(&app, &email, "a sign-up password", "Grace's links", 1).await;
+    let forged = Browser::new(&app).post(&link, &[("csrf", "forged-token")]).await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.html);
+    let mut person = Browser::new(&app);
+    assert_eq!(confirm(&mut person, &link).await.status, StatusCode::OK);
+    assert_eq!(person.get(&link).await.status, StatusCode::GONE, "single use");
 }
 
 #[tokio::test]

@@ -26,9 +26,19 @@ pub struct User {
     /// every user the operator made or an invitation brought (its link proved the address).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub email_unverified: bool,
+    /// The moment the address was first confirmed or the password last reset: OAuth grants
+    /// approved before it no longer work (the API key of the time was deleted with it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credentials_since: Option<DateTime<Utc>>,
 }
 
 impl User {
+    /// Whether a credential approved at `approved_at` still stands: not before the account's
+    /// last reset or first confirmation.
+    pub fn trusts_credential_from(&self, approved_at: DateTime<Utc>) -> bool {
+        self.credentials_since.is_none_or(|since| approved_at >= since)
+    }
+
     /// How the pages name the person: their name, else their e-mail.
     pub fn display_name(&self) -> &str {
         self.name.as_ref().map_or(self.email.as_str(), PersonName::as_str)

@@ -32,7 +32,7 @@ const ROUTES: &[(&str, &[&str])] = &[
 const TOKEN_ROUTES: &[(&str, &[&str])] = &[
     ("/account/invitations/", &["GET", "POST"]),
     ("/account/reset-password/", &["GET", "POST"]),
-    ("/account/verify-email/", &["GET"]),
+    ("/account/verify-email/", &["GET", "POST"]),
 ];
 
 /// Routes one request of the account function.
@@ -82,7 +82,8 @@ async fn token_page(page: &PageRequest<'_>, method: &str, path: &str) -> Result<
         ("POST", "/account/invitations/") => Box::pin(super::invitation::join(page, token)).await,
         ("GET", "/account/reset-password/") => super::recovery::reset_form(page, token).await,
         ("POST", "/account/reset-password/") => Box::pin(super::recovery::reset(page, token)).await,
-        ("GET", "/account/verify-email/") => super::sign_up::verify(page, token).await,
+        ("GET", "/account/verify-email/") => super::sign_up::verify_form(page, token).await,
+        ("POST", "/account/verify-email/") => super::sign_up::verify(page, token).await,
         _ => Err(unrouted(page, path)),
     }
 }

@@ -70,7 +70,8 @@ pub async fn forgot(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceErr
     }
 }
 
-fn token_of(raw: &str) -> Result<OneTimeToken, ServiceError> {
+/// The one-time token in an account link's path; a malformed one is a dead link.
+pub(super) fn token_of(raw: &str) -> Result<OneTimeToken, ServiceError> {
     OneTimeToken::parse(raw).ok_or(ServiceError::AccountLinkDead)
 }
 

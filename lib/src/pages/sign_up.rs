@@ -1,15 +1,16 @@
 //! Sign-up (only when the operator sets `OPEN_SIGNUP=true`) and the link that confirms the
-//! address. The answer after the form is the same whether or not the address has an account.
+//! address: its page's button confirms, opening it does not. The answer after the form is the
+//! same whether or not the address has an account.
 
 use lambda_http::http::{HeaderValue, StatusCode, header};
 use lambda_http::{Body, Response};
 
-use super::recovery::message;
+use super::recovery::{message, token_of};
 use super::stranger_forms::{self, StrangerForm};
-use super::templates::{Chrome, SignUpPage};
+use super::templates::{Chrome, SignUpPage, VerifyEmailPage};
 use super::{Form, Page, PageRequest};
-use crate::domain::{BoundedText, Email, Invalid, NewPassword, OneTimeToken, PersonName};
-use crate::service::{ServiceError, SignUp};
+use crate::domain::{BoundedText, Email, Invalid, NewPassword, PersonName};
+use crate::service::{ServiceError, SignUp, verification_path};
 
 /// What the page says once the form is in, whoever the address belongs to.
 const CHECK_YOUR_MAIL: &str =
@@ -81,9 +82,24 @@ pub async fn sign_up(page: &PageRequest<'_>) -> Result<Response<Body>, ServiceEr
     }
 }
 
-/// The link that confirms an address.
+/// The confirm link's page: its button while the link works. Opening it changes nothing, so
+/// a mail scanner that follows every link confirms nothing.
+pub async fn verify_form(page: &PageRequest<'_>, raw: &str) -> Result<Response<Body>, ServiceError> {
+    let token = token_of(raw)?;
+    page.service.check_verification_link(&token).await?;
+    let form = StrangerForm::new(page);
+    let template = VerifyEmailPage {
+        chrome: Chrome::anonymous(),
+        csrf: form.csrf.clone(),
+        action: verification_path(&token),
+    };
+    Ok(form.attach(page, Page::ok(&template)).into_response())
+}
+
+/// The confirm button: confirms the address.
 pub async fn verify(page: &PageRequest<'_>, raw: &str) -> Result<Response<Body>, ServiceError> {
-    let token = OneTimeToken::parse(raw).ok_or(ServiceError::AccountLinkDead)?;
+    let token = token_of(raw)?;
+    stranger_forms::posted(page)?;
     page.service.verify_email(&token).await?;
     Ok(message(
         "Address confirmed",

@@ -281,6 +281,15 @@ pub struct ResetPasswordPage {
     pub error: Option<String>,
 }
 
+/// A confirm link's page: its button confirms the address (opening the link does not).
+#[derive(Template)]
+#[template(path = "account/verify_email.html")]
+pub struct VerifyEmailPage {
+    pub chrome: Chrome,
+    pub csrf: String,
+    pub action: String,
+}
+
 #[derive(Template)]
 #[template(path = "account/sign_up.html")]
 pub struct SignUpPage {

@@ -22,6 +22,7 @@ use crate::domain::{
 use crate::ids::ObjectId;
 use crate::mail::Delivery;
 use crate::store::keys::Throttle;
+use crate::store::{LinkOutcome, LinkUse, Replacement};
 
 /// What a person fills in to sign up.
 #[derive(Debug, Clone)]
@@ -54,7 +55,9 @@ impl Service {
 
     /// After [`Self::admit_sign_up`]: makes an account and its first workspace (on the default
     /// plan), and mails the link that confirms the address; the account cannot sign in before.
-    /// An address that has an account gets a mail saying so instead.
+    /// An account still waiting for its address to be confirmed is replaced by this one (so
+    /// whoever signed up first with someone else's address keeps nothing); an address whose
+    /// account is confirmed gets a mail saying so instead.
     pub async fn sign_up(&self, form: SignUp, site: &str) -> Result<Delivery, ServiceError> {
         let now = self.clock.now();
         let hash = hash_password(form.password, self.entropy.clone()).await;
@@ -66,6 +69,7 @@ impl Service {
             created_at: now,
             name: Some(form.name),
             email_unverified: true,
+            credentials_since: None,
         };
         let workspace = Workspace {
             id: self.new_id(),
@@ -77,16 +81,25 @@ impl Service {
             created_at: now,
             gps_capture_off: false,
         };
-        if self.store.create_user_with_workspace(&user, &workspace).await? {
-            return self.send_verification(&user, site).await;
-        }
-        match self.store.find_user_by_email(&form.email).await? {
-            Some(existing) if existing.email_unverified => self.send_verification(&existing, site).await,
-            _ => {
-                let letter = Letter::already_signed_up(format!("{site}/account/sign-in"));
-                self.send_letter(letter, form.email).await
+        for _ in 0..3 {
+            if self.store.create_user_with_workspace(&user, &workspace).await? {
+                return self.send_verification(&user, site).await;
+            }
+            match self.store.find_user_by_email(&form.email).await? {
+                Some(pending) if pending.email_unverified => {
+                    match self.store.replace_pending_account(&pending, &user, &workspace).await? {
+                        Replacement::Replaced => return self.send_verification(&user, site).await,
+                        Replacement::Changed => {} // confirmed or replaced meanwhile: read again
+                    }
+                }
+                Some(_) => {
+                    let letter = Letter::already_signed_up(format!("{site}/account/sign-in"));
+                    return self.send_letter(letter, form.email).await;
+                }
+                None => {}
             }
         }
+        Err(ServiceError::Contention)
     }
 
     async fn send_verification(&self, user: &User, site: &str) -> Result<Delivery, ServiceError> {
@@ -97,13 +110,24 @@ impl Service {
         self.send_letter(letter, user.email.clone()).await
     }
 
-    /// Confirms an address from its link (the account can sign in from then on).
+    /// Whether a confirm link still works: its account is still waiting for it (not confirmed,
+    /// nor replaced by a later sign-up). Its page shows the button only then; opening it changes
+    /// nothing, so a mail scanner that opens it confirms nothing.
+    pub async fn check_verification_link(&self, token: &OneTimeToken) -> Result<(), ServiceError> {
+        let link = self.open_account_link(token, AccountLinkKind::Verify).await?;
+        self.store
+            .get_user(&link.user_id)
+            .await?
+            .filter(|user| user.email_unverified)
+            .map(|_| ())
+            .ok_or(ServiceError::AccountLinkDead)
+    }
+
+    /// Confirms an address from its link (the account can sign in from then on); the API key
+    /// and OAuth grants it had before stop working.
     pub async fn verify_email(&self, token: &OneTimeToken) -> Result<(), ServiceError> {
         let link = self.open_account_link(token, AccountLinkKind::Verify).await?;
-        if !self.store.verify_email(&link, self.clock.now()).await? {
-            return Err(ServiceError::AccountLinkDead);
-        }
-        Ok(())
+        self.use_account_link(&link, LinkUse::Confirm).await
     }
 
     /// Admits "forgot your password?" for `email` from `address`: the throttles, the same work
@@ -137,15 +161,36 @@ impl Service {
         self.open_account_link(token, AccountLinkKind::Reset).await.map(|_| ())
     }
 
-    /// Sets a new password from a reset link, and ends every session of the user (OAuth
-    /// grants stay: the connected-apps page lists them to revoke).
+    /// Sets a new password from a reset link, and ends every session, the API key and the OAuth
+    /// grants of the user: whoever held the account before the reset keeps nothing.
     pub async fn reset_password(&self, token: &OneTimeToken, password: NewPassword) -> Result<(), ServiceError> {
         let link = self.open_account_link(token, AccountLinkKind::Reset).await?;
         let hash = hash_password(password, self.entropy.clone()).await;
-        if !self.store.reset_password(&link, &hash, self.clock.now()).await? {
-            return Err(ServiceError::AccountLinkDead);
-        }
+        self.use_account_link(&link, LinkUse::Reset(&hash)).await?;
         self.end_sessions(&link.user_id, None).await
+    }
+
+    /// Spends an account link for its change, reading its user again when the user's API key
+    /// changed meanwhile.
+    async fn use_account_link(&self, link: &AccountLink, change: LinkUse<'_>) -> Result<(), ServiceError> {
+        for _ in 0..3 {
+            let user = self
+                .store
+                .get_user(&link.user_id)
+                .await?
+                .filter(|user| user.email_unverified || !matches!(change, LinkUse::Confirm))
+                .ok_or(ServiceError::AccountLinkDead)?;
+            match self
+                .store
+                .use_account_link(link, &user, change, self.clock.now())
+                .await?
+            {
+                LinkOutcome::Used => return Ok(()),
+                LinkOutcome::Dead => return Err(ServiceError::AccountLinkDead),
+                LinkOutcome::UserChanged => {}
+            }
+        }
+        Err(ServiceError::Contention)
     }
 
     /// Changes the signed-in person's password, given the current one; their other sessions

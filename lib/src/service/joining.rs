@@ -80,6 +80,7 @@ impl Service {
             created_at: now,
             name: Some(name),
             email_unverified: false,
+            credentials_since: None,
         };
         let membership = Membership {
             workspace_id: invitation.workspace_id.clone(),

@@ -44,6 +44,7 @@ impl Service {
             created_at: self.clock.now(),
             name: None,
             email_unverified: false,
+            credentials_since: None,
         };
         self.store.create_user(&user).await?;
         Ok(user)

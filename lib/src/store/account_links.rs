@@ -1,12 +1,31 @@
-//! What a person does to their own account: names, password resets, e-mail verification, the
-//! sessions a reset ends, and a sign-up's account with its first workspace.
+//! What a person does to their own account: names, password resets, e-mail verification, and
+//! the sessions a reset ends.
 
 use chrono::{DateTime, Utc};
 
-use super::workspaces::membership_item;
 use super::{Store, StoreError, encode, key_map, keys, query_up_to, s, tx, update_applied, with_ttl};
-use crate::domain::{AccountLink, Membership, PasswordHash, PersonName, Role, User, Workspace};
+use crate::domain::{AccountLink, PasswordHash, PersonName, User};
 use crate::ids::ObjectId;
+
+/// What using an account link changes on its user.
+#[derive(Debug, Clone, Copy)]
+pub enum LinkUse<'a> {
+    /// A reset: the new password.
+    Reset(&'a PasswordHash),
+    /// The first confirmation of the address.
+    Confirm,
+}
+
+/// The outcome of using an account link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkOutcome {
+    Used,
+    /// The link was used meanwhile, or expired.
+    Dead,
+    /// The user is gone, confirmed already (for a confirmation), or its API key changed
+    /// meanwhile: read it again.
+    UserChanged,
+}
 
 /// The most sessions of one user a reset (or "sign out everywhere else") ends in one request;
 /// sessions last at most seven days and each needs a sign-in, so a person has far fewer.
@@ -40,42 +59,61 @@ impl Store {
         )
     }
 
-    /// Uses a reset link and sets the user's password together; `false` when the link was used
-    /// meanwhile, expired, or the user is gone.
-    pub async fn reset_password(
+    /// Uses an account link and makes its change to the user, in one transaction: the link is
+    /// spent, the change made, the moment recorded as the user's `credentialsSince` (OAuth grants
+    /// approved before it stop working) and the user's API key, as `user` holds it, deleted.
+    pub async fn use_account_link(
         &self,
         link: &AccountLink,
-        hash: &PasswordHash,
+        user: &User,
+        change: LinkUse<'_>,
         now: DateTime<Utc>,
-    ) -> Result<bool, StoreError> {
-        let items = vec![
-            self.spend_link(link, now)?,
+    ) -> Result<LinkOutcome, StoreError> {
+        let mut sets = vec!["credentialsSince = :now"];
+        let mut removals = Vec::new();
+        let mut values = vec![(":now", s(now.to_rfc3339_opts(chrono::SecondsFormat::Micros, true)))];
+        let condition = match change {
+            LinkUse::Reset(hash) => {
+                sets.push("passwordHash = :hash");
+                values.push((":hash", s(String::from(hash.clone()))));
+                "attribute_exists(PK)"
+            }
+            LinkUse::Confirm => {
+                removals.push("emailUnverified");
+                "attribute_exists(emailUnverified)"
+            }
+        };
+        let mut items = vec![self.spend_link(link, now)?];
+        let key_condition = match &user.api_key_hash {
+            Some(old) => {
+                removals.push("apiKeyHash");
+                values.push((":key", s(old.clone())));
+                items.push(tx::delete(&self.table, &keys::api_key(old), None, &[])?);
+                "apiKeyHash = :key"
+            }
+            None => "attribute_not_exists(apiKeyHash)",
+        };
+        let mut expression = format!("SET {}", sets.join(", "));
+        if !removals.is_empty() {
+            expression.push_str(&format!(" REMOVE {}", removals.join(", ")));
+        }
+        items.insert(
+            1,
             tx::update(
                 &self.table,
                 &keys::user(&link.user_id),
-                "SET passwordHash = :hash",
-                Some("attribute_exists(PK)"),
+                &expression,
+                Some(&format!("{condition} AND {key_condition}")),
                 &[],
-                &[(":hash", s(String::from(hash.clone())))],
+                &values,
             )?,
-        ];
-        Ok(self.transact(items).await?.is_ok())
-    }
-
-    /// Uses a verification link and marks the user's address verified together.
-    pub async fn verify_email(&self, link: &AccountLink, now: DateTime<Utc>) -> Result<bool, StoreError> {
-        let items = vec![
-            self.spend_link(link, now)?,
-            tx::update(
-                &self.table,
-                &keys::user(&link.user_id),
-                "REMOVE emailUnverified",
-                Some("attribute_exists(PK)"),
-                &[],
-                &[],
-            )?,
-        ];
-        Ok(self.transact(items).await?.is_ok())
+        );
+        Ok(match self.transact(items).await? {
+            Ok(()) => LinkOutcome::Used,
+            Err(c) if c.failed(0) => LinkOutcome::Dead,
+            Err(c) if c.failed(1) => LinkOutcome::UserChanged,
+            Err(_) => return Err(StoreError::Contention("use an account link")),
+        })
     }
 
     /// Sets what a user calls themselves; `false` when the user is gone.
@@ -105,30 +143,5 @@ impl Store {
             .filter_map(|sk| sk.strip_prefix(keys::USER_SESSIONS_SORT_PREFIX))
             .map(str::to_string)
             .collect())
-    }
-
-    /// A sign-up: the user, its e-mail claim, its first workspace and the owner's membership in
-    /// one transaction; `false` when the e-mail has an account.
-    pub async fn create_user_with_workspace(&self, user: &User, workspace: &Workspace) -> Result<bool, StoreError> {
-        let owner = Membership {
-            workspace_id: workspace.id.clone(),
-            user_id: user.id.clone(),
-            role: Role::Owner,
-            joined_at: Some(workspace.created_at),
-        };
-        let mut items = self.new_user(user)?.to_vec();
-        items.extend([
-            tx::put(
-                &self.table,
-                encode(workspace, &keys::workspace(&workspace.id), None)?,
-                Some("attribute_not_exists(PK)"),
-            )?,
-            tx::put(&self.table, membership_item(&owner)?, None)?,
-        ]);
-        match self.transact(items).await? {
-            Ok(()) => Ok(true),
-            Err(c) if c.failed(1) => Ok(false),
-            Err(_) => Err(StoreError::Contention("sign up")),
-        }
     }
 }

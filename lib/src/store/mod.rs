@@ -27,6 +27,7 @@ mod oauth;
 pub mod rollups;
 mod sessions;
 mod sign_in;
+mod sign_up;
 mod stream_changes;
 mod table;
 mod tags;
@@ -46,6 +47,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 
 use crate::clock::Entropy;
 
+pub use account_links::{LinkOutcome, LinkUse};
 pub use accounts::{CreateUserError, KeyRotation};
 #[cfg(any(test, feature = "testing"))]
 pub use clicks::click_image;
@@ -66,6 +68,7 @@ pub use listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use locations::SharedLocation;
 pub use oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use sign_in::{AttemptRules, AttemptSlot, SlotTake};
+pub use sign_up::Replacement;
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,

@@ -14,7 +14,7 @@ use crate::domain::oauth::{
     AccessToken, AuthorizationCode, Grant, PendingAuthorization, RefreshToken, RegisteredClient,
     USED_REGISTRATION_LIFETIME,
 };
-use crate::domain::{Membership, Workspace};
+use crate::domain::{Membership, User, Workspace};
 use crate::ids::ObjectId;
 
 /// The outcome of answering a pending request with a code.
@@ -46,10 +46,11 @@ pub enum Rotation {
     ClientGone,
 }
 
-/// A grant with its user's standing in its workspace, read together.
+/// A grant with its user and their standing in its workspace, read together.
 #[derive(Debug, Clone)]
 pub struct GrantView {
     pub grant: Option<Grant>,
+    pub user: Option<User>,
     pub workspace: WorkspaceView,
 }
 
@@ -246,7 +247,7 @@ impl Store {
         self.get_as(&keys::oauth_grant(id), true).await
     }
 
-    /// A grant, its workspace and its user's membership there, in one consistent
+    /// A grant, its user, its workspace and the user's membership there, in one consistent
     /// `BatchGetItem` (what a bearer token's check needs).
     pub async fn grant_with_workspace(
         &self,
@@ -257,19 +258,22 @@ impl Store {
         let grant_key = keys::oauth_grant(grant);
         let ws_key = keys::workspace(workspace);
         let member_key = keys::membership(workspace, user);
+        let user_key = keys::user(user);
         let mut view = GrantView {
             grant: None,
+            user: None,
             workspace: WorkspaceView {
                 workspace: None,
                 membership: None,
             },
         };
         for item in self
-            .batch_get(&[grant_key.clone(), ws_key.clone(), member_key], true)
+            .batch_get(&[grant_key.clone(), ws_key.clone(), user_key.clone(), member_key], true)
             .await?
         {
             match item_key(&item) {
                 Some(k) if k == grant_key => view.grant = Some(decode(item)?),
+                Some(k) if k == user_key => view.user = Some(decode(item)?),
                 Some(k) if k == ws_key => view.workspace.workspace = Some(decode::<Workspace>(item)?),
                 _ => view.workspace.membership = Some(decode::<Membership>(item)?),
             }

@@ -18,25 +18,33 @@ pub struct WorkspaceView {
 impl Store {
     /// Creates a workspace and its owner's membership together.
     pub async fn create_workspace(&self, workspace: &Workspace) -> Result<(), StoreError> {
+        let mut items = vec![tx::check_exists(&self.table, &keys::user(&workspace.owner_id))?];
+        items.extend(self.workspace_with_owner(workspace)?);
+        match self.transact(items).await? {
+            Ok(()) => Ok(()),
+            Err(_) => Err(StoreError::Contention("create workspace")),
+        }
+    }
+
+    /// A new workspace and its owner's membership, for a transaction.
+    pub(super) fn workspace_with_owner(
+        &self,
+        workspace: &Workspace,
+    ) -> Result<[aws_sdk_dynamodb::types::TransactWriteItem; 2], StoreError> {
         let owner = Membership {
             workspace_id: workspace.id.clone(),
             user_id: workspace.owner_id.clone(),
             role: crate::domain::Role::Owner,
             joined_at: Some(workspace.created_at),
         };
-        let items = vec![
-            tx::check_exists(&self.table, &keys::user(&workspace.owner_id))?,
+        Ok([
             tx::put(
                 &self.table,
                 encode(workspace, &keys::workspace(&workspace.id), None)?,
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, membership_item(&owner)?, None)?,
-        ];
-        match self.transact(items).await? {
-            Ok(()) => Ok(()),
-            Err(_) => Err(StoreError::Contention("create workspace")),
-        }
+        ])
     }
 
     pub async fn get_workspace(&self, id: &ObjectId) -> Result<Option<Workspace>, StoreError> {

@@ -298,13 +298,11 @@ impl Service {
     /// Whether a person has a live grant for the client with this id hash: then a failed
     /// request of that client may go back to it without asking.
     pub async fn has_granted(&self, signed_in: &SessionUser, client_id_hash: &str) -> Result<bool, ServiceError> {
-        let now = self.clock.now();
         Ok(self
-            .store
-            .user_grants(&signed_in.session.user_id)
+            .live_grants(&signed_in.session.user_id)
             .await?
             .iter()
-            .any(|g| g.is_live(now) && g.terms.client.id_hash == client_id_hash))
+            .any(|g| g.terms.client.id_hash == client_id_hash))
     }
 
     /// The workspaces a person may connect an app to (theirs, sorted by name).

@@ -1,6 +1,7 @@
 //! OAuth access tokens at the MCP endpoint: found, unexpired, issued for this resource, its
-//! grant not revoked, its user still a member of the grant's workspace, whose licence holds.
-//! All of it is read in two round trips (the token, then the grant with the workspace and the
+//! grant not revoked (nor made before its user's last password reset or first confirmation),
+//! its user still a member of the grant's workspace, whose licence holds. All of it is read in
+//! two round trips (the token, then the grant with its user, the workspace and the
 //! membership), the same as an API key followed by its workspace.
 
 use crate::domain::Role;
@@ -24,6 +25,11 @@ impl Service {
         let grant = view
             .grant
             .filter(|g| g.is_live(now))
+            .filter(|g| {
+                view.user
+                    .as_ref()
+                    .is_some_and(|user| user.trusts_credential_from(g.created_at))
+            })
             .ok_or(ServiceError::InvalidAccessToken)?;
         let workspace = view.workspace.workspace.ok_or(ServiceError::WorkspaceNotFound)?;
         let role = match view.workspace.membership {

@@ -16,14 +16,7 @@ pub struct ConnectedApp {
 impl Service {
     /// Every live grant of a user, newest first, with its workspace.
     pub async fn connected_apps(&self, user: &ObjectId) -> Result<Vec<ConnectedApp>, ServiceError> {
-        let now = self.clock.now();
-        let mut grants: Vec<Grant> = self
-            .store
-            .user_grants(user)
-            .await?
-            .into_iter()
-            .filter(|g| g.is_live(now))
-            .collect();
+        let mut grants = self.live_grants(user).await?;
         grants.reverse();
         let mut ids: Vec<ObjectId> = grants.iter().map(|g| g.terms.workspace_id.clone()).collect();
         ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
@@ -35,6 +28,20 @@ impl Service {
                 workspace: workspaces.iter().find(|w| w.id == grant.terms.workspace_id).cloned(),
                 grant,
             })
+            .collect())
+    }
+
+    /// Every grant of a user that still works, oldest first: unexpired, and approved since the
+    /// user's last password reset (or first confirmation).
+    pub(crate) async fn live_grants(&self, user: &ObjectId) -> Result<Vec<Grant>, ServiceError> {
+        let now = self.clock.now();
+        let (grants, account) = tokio::try_join!(self.store.user_grants(user), self.store.get_user(user))?;
+        let Some(account) = account else {
+            return Ok(Vec::new());
+        };
+        Ok(grants
+            .into_iter()
+            .filter(|g| g.is_live(now) && account.trusts_credential_from(g.created_at))
             .collect())
     }
 

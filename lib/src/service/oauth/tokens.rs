@@ -82,10 +82,25 @@ impl Service {
         }
     }
 
-    /// The grant's user must still be a member of its workspace, whose licence must hold.
-    async fn check_standing(&self, user: &ObjectId, workspace: &ObjectId) -> Result<Role, ServiceError> {
-        let view = self.store.workspace_for_user(workspace, user).await?;
+    /// The grant's user must still be a member of its workspace, whose licence must hold, and
+    /// must not have reset their password (or first confirmed their address) since the grant
+    /// was approved at `approved_at`.
+    async fn check_standing(
+        &self,
+        user: &ObjectId,
+        workspace: &ObjectId,
+        approved_at: DateTime<Utc>,
+    ) -> Result<Role, ServiceError> {
+        let (view, account) = tokio::try_join!(
+            self.store.workspace_for_user(workspace, user),
+            self.store.get_user(user)
+        )?;
         let gone = |why: &str| ServiceError::from(OAuthFailure::invalid_grant(why.to_string()));
+        if !account.is_some_and(|account| account.trusts_credential_from(approved_at)) {
+            return Err(gone(
+                "This grant was approved before the account's password was reset. Authorize again.",
+            ));
+        }
         let ws = view
             .workspace
             .ok_or_else(|| gone("The workspace of this grant no longer exists."))?;
@@ -143,7 +158,7 @@ impl Service {
             return Err(OAuthFailure::invalid_grant("code_verifier does not match the code_challenge.").into());
         }
         check_resource(request.resource, &record.terms.resource)?;
-        self.check_standing(&record.terms.user_id, &record.terms.workspace_id)
+        self.check_standing(&record.terms.user_id, &record.terms.workspace_id, record.created_at)
             .await?;
         let refresh = record
             .terms
@@ -234,7 +249,7 @@ impl Service {
                 asked
             }
         };
-        self.check_standing(&grant.terms.user_id, &grant.terms.workspace_id)
+        self.check_standing(&grant.terms.user_id, &grant.terms.workspace_id, grant.created_at)
             .await?;
         let refresh = opaque_secret(REFRESH_TOKEN_PREFIX, self.entropy.as_ref());
         let refresh_hash = stored_hash(&refresh);
