@@ -16,6 +16,7 @@ mod app_pages;
 mod app_webhooks;
 mod attacks;
 mod attacks_oauth;
+mod attacks_pixel;
 mod attacks_strangers;
 mod auth;
 mod bot_analytics;

@@ -48,9 +48,9 @@ pub fn conversion_pixel(shape: Shape) -> Operation {
         .summary(Some(summary))
         .description(Some(
             "On every short domain. Records a lead named `e` for the click `cid` names (the `sl_cid` a tracked \
-             redirect appended to the destination), when the click is stored, its link still has conversion \
-             tracking on, and the click is within the attribution window (90 days unless the operator sets \
-             another); once per click and event. Takes no amount: anyone can fire it. The answer never says \
+             redirect appended to the destination), when the click is stored, its link is on this short domain \
+             and still has conversion tracking on, and the click is within the attribution window (90 days \
+             unless the operator sets another); once per click and event. Takes no amount: anyone can fire it. The answer never says \
              whether anything was recorded. `HEAD` records nothing. Public: no API key.",
         ))
         .security(SecurityRequirement::default())

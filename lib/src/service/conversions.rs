@@ -1,6 +1,7 @@
 //! Conversions: outcomes reported against a click id (`sl_cid`), attributed to the click's
 //! link, rule and variant. Two doors report them: the pixel (a lead or a named event; anyone may
-//! fire it, so it takes no amount and its answer says nothing) and the HTTP API (with the key
+//! fire it, so it takes no amount, counts only on its link's own host, and its answer says
+//! nothing) and the HTTP API (with the key
 //! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
 //! most three reads (the click, the link's pointer, the link) and one transaction of two puts
 //! (the pixel's: and the per-click count of its events; a repeat: one read more).
@@ -8,7 +9,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use super::{Access, Service, ServiceError};
-use crate::domain::{ClickToken, ConversionReport, EventName};
+use crate::domain::{ClickToken, ConversionReport, EventName, Hostname};
 use crate::store::{Click, Conversion, Recorded};
 use crate::wire::RecordedConversion;
 
@@ -26,17 +27,23 @@ pub enum PixelOutcome {
     Duplicate,
     /// The click has taken [`MAX_PIXEL_EVENTS_PER_CLICK`] events from the pixel already.
     OverCap,
-    /// No stored click by that token, tracking off, or outside the attribution window.
+    /// No stored click by that token on a link of the host the pixel was sent to, tracking
+    /// off, or outside the attribution window.
     Ignored,
 }
 
 impl Service {
-    /// Records `event` for the click `token` names, when the click is stored, its link still
-    /// has conversion tracking on, and the click is within the attribution window; once per
-    /// (click, event).
-    pub async fn pixel_conversion(&self, token: &ClickToken, event: &EventName) -> Result<PixelOutcome, ServiceError> {
+    /// Records `event` for the click `token` names, when the click is stored, its link is on
+    /// `host` (the one the pixel was sent to) and still has conversion tracking on, and the
+    /// click is within the attribution window; once per (click, event).
+    pub async fn pixel_conversion(
+        &self,
+        token: &ClickToken,
+        event: &EventName,
+        host: &Hostname,
+    ) -> Result<PixelOutcome, ServiceError> {
         let now = self.clock.now();
-        let click = match self.attributable_click(token, now).await {
+        let click = match self.attributable_click(token, Some(host), now).await {
             Ok(click) => click,
             Err(
                 ServiceError::ClickNotFound
@@ -67,7 +74,7 @@ impl Service {
             .filter(|token| token.workspace_id == access.workspace.id)
             .ok_or(ServiceError::ClickNotFound)?;
         let now = self.clock.now();
-        let click = self.attributable_click(&token, now).await?;
+        let click = self.attributable_click(&token, None, now).await?;
         let name = match &report.event_id {
             Some(id) => format!("{}#{}", report.event, id.as_str()),
             None => report.event.to_string(),
@@ -93,19 +100,26 @@ impl Service {
         ))
     }
 
-    /// The click a report is about, if it can take one: stored, its link still tracking
+    /// The click a report is about, if it can take one: stored, of a link on `host` when one is
+    /// given (a click of a link elsewhere is not found there), its link still tracking
     /// conversions, and at most the attribution window old.
-    async fn attributable_click(&self, token: &ClickToken, now: DateTime<Utc>) -> Result<Click, ServiceError> {
+    async fn attributable_click(
+        &self,
+        token: &ClickToken,
+        host: Option<&Hostname>,
+        now: DateTime<Utc>,
+    ) -> Result<Click, ServiceError> {
         let click = self.store.get_click(token).await?.ok_or(ServiceError::ClickNotFound)?;
-        let tracked = self
+        let link = self
             .store
             .get_link(&click.link_id)
             .await?
             .ok_or(ServiceError::ClickNotFound)?
-            .link
-            .settings
-            .conversion_tracking;
-        if !tracked {
+            .link;
+        if host.is_some_and(|host| *host != link.domain) {
+            return Err(ServiceError::ClickNotFound);
+        }
+        if !link.settings.conversion_tracking {
             return Err(ServiceError::ConversionTrackingOff);
         }
         let days = self.config.conversion_window_days;

@@ -1,0 +1,60 @@
+//! The second security review's finding 7 (issue 50): the public conversion pixel, which anyone
+//! holding a click id may fire, against the server-reported conversions and the A/B leader.
+//! Every test here failed on the code before its fix.
+
+use reqwest::StatusCode;
+
+use crate::conversions::tracked_link;
+use crate::helpers::{DEFAULT_DOMAIN, TestApp, TestWorkspace, Visit, oid, spawn_app};
+
+impl TestApp {
+    /// The pixel for the click id `cid`, sent to `host`: always the same GIF.
+    async fn pixel_on(&self, host: &str, cid: &str, event: &str) -> Visit {
+        let hit = self.get(&format!("_sl/c?cid={cid}&e={event}"), &[("host", host)]).await;
+        assert_eq!(hit.status, StatusCode::OK);
+        assert!(hit.body.starts_with("GIF89a"));
+        hit
+    }
+
+    /// The conversions stored today in `ws`, as their records' JSON.
+    async fn stored_conversions(&self, ws: &TestWorkspace) -> Vec<serde_json::Value> {
+        let today = self.clock_now().date_naive();
+        let stored = self.store().conversions_on(&oid(&ws.id), today).await.unwrap();
+        stored.iter().map(|c| serde_json::to_value(c).unwrap()).collect()
+    }
+}
+
+/// An app with a workspace, its tracked link (on the default domain) and the click id of one
+/// visit of it.
+async fn a_click_of_a_tracked_link() -> (TestApp, TestWorkspace, String, String) {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    let id = tracked_link(&app, &ws, "shop", true).await;
+    let (_, cid) = app.visit_for_id("shop", "FR").await;
+    (app, ws, id, cid)
+}
+
+/// Finding 7: the pixel took a click id on any host, so a page on another short domain could
+/// fire conversions for this link's clicks. It now records nothing there, and answers exactly
+/// as it does on the link's own host.
+#[tokio::test]
+async fn a_pixel_sent_to_another_host_records_nothing() {
+    let (app, ws, _, cid) = a_click_of_a_tracked_link().await;
+
+    let mut elsewhere = app.pixel_on("go.other.example", &cid, "signup").await;
+    assert_eq!(app.stored_conversions(&ws).await, Vec::<serde_json::Value>::new());
+    let mut at_home = app.pixel_on(DEFAULT_DOMAIN, &cid, "signup").await;
+    assert_eq!(
+        app.stored_conversions(&ws).await.len(),
+        1,
+        "the link's own host records it"
+    );
+    for hit in [&mut elsewhere, &mut at_home] {
+        hit.headers.remove("date");
+    }
+    assert_eq!(
+        (elsewhere.headers, elsewhere.body),
+        (at_home.headers, at_home.body),
+        "the answer tells nothing"
+    );
+}
