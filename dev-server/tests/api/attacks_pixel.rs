@@ -3,6 +3,7 @@
 //! Every test here failed on the code before its fix.
 
 use reqwest::StatusCode;
+use serde_json::json;
 
 use crate::conversions::tracked_link;
 use crate::helpers::{DEFAULT_DOMAIN, TestApp, TestWorkspace, Visit, oid, spawn_app};
@@ -32,6 +33,46 @@ async fn a_click_of_a_tracked_link() -> (TestApp, TestWorkspace, String, String)
     let id = tracked_link(&app, &ws, "shop", true).await;
     let (_, cid) = app.visit_for_id("shop", "FR").await;
     (app, ws, id, cid)
+}
+
+/// Finding 7: the pixel and the API shared one marker per (click, event), so a pixel fired with
+/// `e=sale` before the server reported the sale made the API answer `duplicate: true`, and the
+/// sale's amount was never recorded.
+#[tokio::test]
+async fn a_pixel_hit_cannot_pre_empt_the_servers_sale_of_the_same_event() {
+    let (app, ws, id, cid) = a_click_of_a_tracked_link().await;
+    app.fire_pixel(&cid, "sale").await;
+
+    let answer = app
+        .convert(
+            &ws,
+            json!({ "clickId": cid, "event": "sale", "amount": 4999, "currency": "EUR" }),
+        )
+        .await;
+    assert_eq!(answer["duplicate"], false, "{answer}");
+    let body = app.report_of(&ws, &format!("links/{id}/analytics")).await;
+    assert_eq!(body["conversions"]["sale"]["amounts"], json!({ "EUR": 4999 }));
+}
+
+/// Finding 7: a conversion did not say who reported it, so a pixel's event and a server's
+/// could not be told apart anywhere.
+#[tokio::test]
+async fn each_conversion_keeps_the_source_that_reported_it() {
+    let (app, ws, _, cid) = a_click_of_a_tracked_link().await;
+    app.fire_pixel(&cid, "signup").await;
+    app.convert(&ws, json!({ "clickId": cid, "event": "sale" })).await;
+
+    let mut sources: Vec<_> = app
+        .stored_conversions(&ws)
+        .await
+        .iter()
+        .map(|c| (c["event"].clone(), c["source"].clone()))
+        .collect();
+    sources.sort_by_key(|(event, _)| event.to_string());
+    assert_eq!(
+        sources,
+        [(json!("sale"), json!("api")), (json!("signup"), json!("pixel"))]
+    );
 }
 
 /// Finding 7: the pixel took a click id on any host, so a page on another short domain could

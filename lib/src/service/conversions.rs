@@ -1,15 +1,15 @@
 //! Conversions: outcomes reported against a click id (`sl_cid`), attributed to the click's
-//! link, rule and variant. Two doors report them: the pixel (a lead or a named event; anyone may
-//! fire it, so it takes no amount, counts only on its link's own host, and its answer says
-//! nothing) and the HTTP API (with the key
-//! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
-//! most three reads (the click, the link's pointer, the link) and one transaction of two puts
-//! (the pixel's: and the per-click count of its events; a repeat: one read more).
+//! link, rule and variant, and kept with their source. Two doors report them: the pixel (a lead
+//! or a named event; anyone may fire it, so it takes no amount, counts apart from the API, only
+//! on its link's own host, and its answer says nothing) and the HTTP API (with the key and
+//! workspace; a sale's amount, and the caller's event id for safe retries). Each costs at most
+//! three reads (the click, the link's pointer, the link) and one transaction of two puts (the
+//! pixel's: and the per-click count of its events; a repeat: one read more).
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::{Access, Service, ServiceError};
-use crate::domain::{ClickToken, ConversionReport, EventName, Hostname};
+use crate::domain::{ClickToken, ConversionReport, ConversionSource, EventName, Hostname};
 use crate::store::{Click, Conversion, Recorded};
 use crate::wire::RecordedConversion;
 
@@ -35,7 +35,7 @@ pub enum PixelOutcome {
 impl Service {
     /// Records `event` for the click `token` names, when the click is stored, its link is on
     /// `host` (the one the pixel was sent to) and still has conversion tracking on, and the
-    /// click is within the attribution window; once per (click, event).
+    /// click is within the attribution window; once per (click, event), apart from the API's.
     pub async fn pixel_conversion(
         &self,
         token: &ClickToken,
@@ -52,7 +52,7 @@ impl Service {
             ) => return Ok(PixelOutcome::Ignored),
             Err(err) => return Err(err),
         };
-        let conversion = self.conversion_of(click, event, None, now);
+        let conversion = self.conversion_of(click, event, ConversionSource::Pixel, None, now);
         let cap = Some(MAX_PIXEL_EVENTS_PER_CLICK);
         Ok(match self.record(&conversion, event.as_str(), now, cap).await? {
             Recorded::New => PixelOutcome::Recorded,
@@ -62,8 +62,8 @@ impl Service {
     }
 
     /// `POST /conversions`: records a conversion of a click of the caller's workspace, once per
-    /// (click, event), or per (click, event, eventId) when the caller names its events; a repeat
-    /// answers the first conversion, marked `duplicate`.
+    /// (click, event), or per (click, event, eventId) when the caller names its events, whatever
+    /// the pixel recorded; a repeat answers the first conversion, marked `duplicate`.
     pub async fn report_conversion(
         &self,
         access: &Access,
@@ -82,6 +82,7 @@ impl Service {
         let conversion = self.conversion_of(
             click,
             &report.event,
+            ConversionSource::Api,
             report.sale.map(|s| (s.amount, s.currency.code())),
             now,
         );
@@ -133,6 +134,7 @@ impl Service {
         &self,
         click: Click,
         event: &EventName,
+        source: ConversionSource,
         sale: Option<(u64, &str)>,
         now: DateTime<Utc>,
     ) -> Conversion {
@@ -148,6 +150,7 @@ impl Service {
             variant_id: click.variant_id,
             amount: sale.map(|(amount, _)| amount),
             currency: sale.map(|(_, currency)| currency.to_string()),
+            source: Some(source),
         }
     }
 

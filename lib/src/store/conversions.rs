@@ -1,7 +1,7 @@
-//! Conversion items: a marker per (click, event), written only if absent, so a reloaded
-//! thank-you page or a retried call counts once; and, in the same transaction, the record the
-//! aggregator folds, sharded per workspace-day like the clicks; and, for events anyone may
-//! fire, a per-click count that caps them. Both carry what the conversion
+//! Conversion items: a marker per (click, source, event), written only if absent, so a reloaded
+//! thank-you page or a retried call counts once, and the pixel's markers never take the API's;
+//! and, in the same transaction, the record the aggregator folds, sharded per workspace-day like
+//! the clicks; and, for events anyone may fire, a per-click count that caps them. Both carry what the conversion
 //! is attributed by (the click's link, rule and variant) and expire with the clicks
 //! (docs/data-model.md).
 
@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::transactions::tx;
 use super::{Store, StoreError, encode, keys, n};
+use crate::domain::ConversionSource;
 use crate::ids::ObjectId;
 
 /// A recorded outcome of a click.
@@ -33,6 +34,10 @@ pub struct Conversion {
     pub amount: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
+    /// Who reported it; `None` for a conversion recorded before sources were kept (its marker
+    /// is where the API's are).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<ConversionSource>,
 }
 
 /// What recording a conversion came to.
@@ -46,7 +51,8 @@ pub enum Recorded {
 }
 
 impl Store {
-    /// Records a conversion unless its click already has one under `name` (the event, and the
+    /// Records a conversion unless its click already has one from the same source under `name`
+    /// (the event, and the
     /// caller's event id when it gave one): one transaction of the marker (conditional) and the
     /// record on `shard` of its workspace-day. A repeat reads the marker, and answers the
     /// first conversion. With a `cap`, the click's count of capped events goes up in the same
@@ -60,7 +66,7 @@ impl Store {
         cap: Option<u64>,
     ) -> Result<Recorded, StoreError> {
         let ttl = n(expires_at.timestamp());
-        let marker = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
+        let marker = keys::conversion(&conversion.workspace_id, &conversion.click_id, conversion.source, name);
         let record = keys::conversion_record(
             &conversion.workspace_id,
             conversion.at,
