@@ -5,6 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
+use crate::conversion_support::day;
 use crate::conversions::tracked_link;
 use crate::helpers::{DEFAULT_DOMAIN, TestApp, TestWorkspace, Visit, oid, spawn_app};
 
@@ -22,6 +23,13 @@ impl TestApp {
         let today = self.clock_now().date_naive();
         let stored = self.store().conversions_on(&oid(&ws.id), today).await.unwrap();
         stored.iter().map(|c| serde_json::to_value(c).unwrap()).collect()
+    }
+
+    /// The click `cid` fires the pixel with ten event names (the most a click takes).
+    async fn ten_pixel_events(&self, cid: &str) {
+        for i in 0..10 {
+            self.fire_pixel(cid, &format!("step{i}")).await;
+        }
     }
 }
 
@@ -97,5 +105,65 @@ async fn a_pixel_sent_to_another_host_records_nothing() {
         (elsewhere.headers, elsewhere.body),
         (at_home.headers, at_home.body),
         "the answer tells nothing"
+    );
+}
+
+/// An app with a workspace and its tracked A/B test (created on 2026-03-01) visited 24 times:
+/// the test's id, and the click ids each variant's visitors were given (`a`, then `b`), each
+/// variant having some.
+async fn an_ab_test_with_clicks() -> (TestApp, TestWorkspace, String, Vec<String>, Vec<String>) {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.clock.set(day("2026-03-01"));
+    let id = app.tracked_ab_test(&ws, "ab").await;
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..24 {
+        let (target, cid) = app.visit_for_id("ab", "FR").await;
+        let variant = if target == "https://example.com/b" {
+            &mut b
+        } else {
+            &mut a
+        };
+        variant.push(cid);
+    }
+    assert!(a.len() >= 4 && b.len() >= 4, "{} and {} clicks", a.len(), b.len());
+    (app, ws, id, a, b)
+}
+
+/// Finding 7: the A/B comparison counted every conversion of a variant, pixel events included,
+/// so one click of the losing variant firing the pixel ten times made it the leader over the
+/// variant the server's sales favoured.
+#[tokio::test]
+async fn pixel_hits_cannot_overturn_the_ab_leader_the_servers_sales_decide() {
+    let (app, ws, id, a, b) = an_ab_test_with_clicks().await;
+    for cid in a.iter().step_by(2) {
+        app.convert(
+            &ws,
+            json!({ "clickId": cid, "event": "sale", "amount": 100, "currency": "EUR" }),
+        )
+        .await;
+    }
+    app.ten_pixel_events(&b[0]).await;
+
+    let body = app.report_of(&ws, &format!("links/{id}/analytics")).await;
+    assert_eq!(body["abTestResult"]["leader"], "a", "{}", body["abTestResult"]);
+}
+
+/// Finding 7: with the pixel alone, each of a click's events counted as a conversion for the
+/// A/B comparison, so one click firing ten event names outweighed half of the other variant's
+/// visitors converting.
+#[tokio::test]
+async fn one_click_firing_ten_pixel_events_counts_once_for_the_ab_leader() {
+    let (app, ws, id, a, b) = an_ab_test_with_clicks().await;
+    for cid in a.iter().step_by(2) {
+        app.fire_pixel(cid, "signup").await;
+    }
+    app.ten_pixel_events(&b[0]).await;
+
+    let body = app.report_of(&ws, &format!("links/{id}/analytics")).await;
+    assert_eq!(body["abTestResult"]["leader"], "a", "{}", body["abTestResult"]);
+    assert_eq!(
+        body["abVariantsStats"]["b"]["conversions"], 10,
+        "the variant's own count keeps every event"
     );
 }

@@ -105,6 +105,7 @@ fn conversion_of(click: &lib::store::Click, event: &str) -> lib::store::Conversi
         amount: None,
         currency: None,
         source: None,
+        first_of_click: false,
     }
 }
 

@@ -4,7 +4,8 @@
 //! on its link's own host, and its answer says nothing) and the HTTP API (with the key and
 //! workspace; a sale's amount, and the caller's event id for safe retries). Each costs at most
 //! three reads (the click, the link's pointer, the link) and one transaction of two puts (the
-//! pixel's: and the per-click count of its events; a repeat: one read more).
+//! pixel's: and the per-click count of its events, and a second transaction for a click's later
+//! events; a repeat: one read more).
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -151,6 +152,7 @@ impl Service {
             amount: sale.map(|(amount, _)| amount),
             currency: sale.map(|(_, currency)| currency.to_string()),
             source: Some(source),
+            first_of_click: false,
         }
     }
 
