@@ -1,6 +1,6 @@
 //! Conversion tracking: the click id a tracked redirect hands each person.
 
-use lib::domain::ClickToken;
+use lib::domain::{ClickToken, ConversionSource};
 use lib::store::Recorded;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -104,6 +104,8 @@ fn conversion_of(click: &lib::store::Click, event: &str) -> lib::store::Conversi
         variant_id: click.variant_id.clone(),
         amount: None,
         currency: None,
+        source: None,
+        first_of_click: false,
     }
 }
 
@@ -167,12 +169,15 @@ async fn a_click_converts_once_per_event() {
     );
 }
 
-/// Whether the click of `token` already has a conversion named `event` (recording it again is
-/// refused); a probe that leaves one behind when there was none.
-pub(crate) async fn has_converted(app: &TestApp, token: &ClickToken, event: &str) -> bool {
+/// Whether the click of `token` already has a conversion named `event` from `source` (recording
+/// it again is refused); a probe that leaves one behind when there was none.
+pub(crate) async fn has_converted(app: &TestApp, token: &ClickToken, source: ConversionSource, event: &str) -> bool {
     let click = app.store().get_click(token).await.unwrap().unwrap();
     let expires = click.at + chrono::Duration::days(400);
-    let probe = conversion_of(&click, event);
+    let probe = lib::store::Conversion {
+        source: Some(source),
+        ..conversion_of(&click, event)
+    };
     let recorded = app
         .store()
         .record_conversion(&probe, event, 3, expires, None)
@@ -207,9 +212,9 @@ async fn the_pixel_records_an_event_once_per_click_and_a_lead_when_unnamed() {
         "{reload:?}: the reload's put is refused by its condition"
     );
     pixel(&app, &format!("cid={cid}")).await;
-    assert!(has_converted(&app, &token, "signup").await);
-    assert!(has_converted(&app, &token, "lead").await);
-    assert!(!has_converted(&app, &token, "sale").await);
+    assert!(has_converted(&app, &token, ConversionSource::Pixel, "signup").await);
+    assert!(has_converted(&app, &token, ConversionSource::Pixel, "lead").await);
+    assert!(!has_converted(&app, &token, ConversionSource::Pixel, "sale").await);
     let day = app.clock_now().date_naive();
     let recorded = app.store().conversions_on(&token.workspace_id, day).await.unwrap();
     let mut events: Vec<&str> = recorded.iter().map(|c| c.event.as_str()).collect();
@@ -245,7 +250,7 @@ async fn forged_truncated_and_malformed_pixels_get_the_gif_and_record_nothing() 
     app.requests.reset();
     pixel(&app, &format!("cid={}", forged.encode())).await;
     assert_eq!(app.requests.snapshot(), [("GetItem".to_string(), 1)].into());
-    assert!(!has_converted(&app, &token, "lead").await);
+    assert!(!has_converted(&app, &token, ConversionSource::Pixel, "lead").await);
 }
 
 #[tokio::test]
@@ -259,12 +264,12 @@ async fn a_pixel_counts_nothing_once_tracking_is_off_or_after_the_window() {
     pixel(&app, &format!("cid={}&e=inside", early.encode())).await;
     app.clock.set(app.clock_now() + chrono::Duration::seconds(1));
     pixel(&app, &format!("cid={}&e=outside", early.encode())).await;
-    assert!(has_converted(&app, &early, "inside").await);
-    assert!(!has_converted(&app, &early, "outside").await);
+    assert!(has_converted(&app, &early, ConversionSource::Pixel, "inside").await);
+    assert!(!has_converted(&app, &early, ConversionSource::Pixel, "outside").await);
     let (status, _) = app.update(&ws, &id, json!({ "conversionTracking": false })).await;
     assert_eq!(status, StatusCode::OK);
     pixel(&app, &format!("cid={}", later.encode())).await;
-    assert!(!has_converted(&app, &later, "lead").await);
+    assert!(!has_converted(&app, &later, ConversionSource::Pixel, "lead").await);
 }
 
 #[tokio::test]

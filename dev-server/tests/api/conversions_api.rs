@@ -1,6 +1,6 @@
 //! Conversion tracking: the conversions API, and what the pixel and the API take per click.
 
-use lib::domain::ClickToken;
+use lib::domain::{ClickToken, ConversionSource};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
@@ -31,7 +31,7 @@ async fn a_server_reports_a_sale_attributed_to_the_clicks_link_and_rule() {
         (&json!("Conversion recorded."), &json!(id), &json!(rule), &json!(false))
     );
     assert!(body.get("variantId").is_none(), "{body}");
-    assert!(has_converted(&app, &token, "sale").await);
+    assert!(has_converted(&app, &token, ConversionSource::Api, "sale").await);
 }
 
 #[tokio::test]
@@ -126,9 +126,9 @@ async fn a_click_takes_at_most_ten_events_from_the_pixel_but_any_number_from_the
     for i in 0..12 {
         pixel(&app, &format!("cid={}&e=step{i}", token.encode())).await;
     }
-    assert!(has_converted(&app, &token, "step9").await);
+    assert!(has_converted(&app, &token, ConversionSource::Pixel, "step9").await);
     assert!(
-        !has_converted(&app, &token, "step10").await,
+        !has_converted(&app, &token, ConversionSource::Pixel, "step10").await,
         "the eleventh is not recorded"
     );
     let (status, body) = report(&app, &ws, json!({ "clickId": token.encode(), "event": "sale" })).await;

@@ -16,6 +16,7 @@ mod app_pages;
 mod app_webhooks;
 mod attacks;
 mod attacks_oauth;
+mod attacks_pixel;
 mod attacks_signup;
 mod attacks_strangers;
 mod attacks_tenants;

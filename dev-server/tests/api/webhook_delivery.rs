@@ -177,8 +177,8 @@ async fn each_event_type_reaches_the_receiver_signed_with_the_documented_body() 
     }
     let conversion = by_type("conversion.created");
     assert_eq!(
-        (&conversion["amount"], &conversion["currency"]),
-        (&json!(4999), &json!("EUR"))
+        (&conversion["amount"], &conversion["currency"], &conversion["source"]),
+        (&json!(4999), &json!("EUR"), &json!("api"))
     );
 }
 

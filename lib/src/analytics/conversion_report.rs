@@ -88,6 +88,31 @@ impl Summed {
         )
     }
 
+    /// What the A/B comparison counts for each of `variants`: the conversions the API reported
+    /// when any variant has one in the range (the pixel, which anyone holding a click id may
+    /// fire, cannot then move the leader), else the clicks the pixel converted (one per click,
+    /// however many events it fired). Conversions recorded before sources were kept count in
+    /// either, as they did before.
+    pub fn ab_conversions(&self, variants: &[&str]) -> Vec<u64> {
+        let counts: Vec<(u64, u64, u64)> = variants
+            .iter()
+            .map(|v| {
+                let api = self.count(&dimension::variant_api_conversions(v));
+                let pixel = self.count(&dimension::variant_pixel_conversions(v));
+                let unsourced = self
+                    .count(&dimension::variant_conversions(v))
+                    .saturating_sub(api + pixel);
+                let pixel_clicks = self.count(&dimension::variant_pixel_clicks(v));
+                (api, pixel_clicks, unsourced)
+            })
+            .collect();
+        let by_api = counts.iter().any(|&(api, _, _)| api > 0);
+        counts
+            .into_iter()
+            .map(|(api, pixel_clicks, unsourced)| unsourced + if by_api { api } else { pixel_clicks })
+            .collect()
+    }
+
     fn outcome(&self, conversions: &str, amounts: &str, clicks: u64) -> RouteOutcome {
         let count = self.count(conversions);
         RouteOutcome {
@@ -148,6 +173,44 @@ mod tests {
         assert!(result.probability_best["b"] > 0.99);
         let sum: f64 = result.probability_best.values().sum();
         assert!((sum - 1.0).abs() < 0.001);
+    }
+
+    fn summed(counts: &[(&str, u64)]) -> Summed {
+        Summed {
+            counts: counts.iter().map(|&(n, v)| (n.to_string(), v)).collect(),
+            ..Summed::default()
+        }
+    }
+
+    #[test]
+    fn once_the_api_reported_a_variants_conversion_the_ab_comparison_counts_only_the_apis() {
+        let summed = summed(&[
+            ("convvariant|a", 2),
+            ("convvariantapi|a", 2),
+            ("convvariant|b", 10),
+            ("convvariantpixel|b", 10),
+            ("convvariantpixelclick|b", 1),
+        ]);
+        assert_eq!(summed.ab_conversions(&["a", "b"]), [2, 0]);
+    }
+
+    #[test]
+    fn with_the_pixel_alone_the_ab_comparison_counts_the_clicks_it_converted() {
+        let summed = summed(&[
+            ("convvariant|a", 3),
+            ("convvariantpixel|a", 3),
+            ("convvariantpixelclick|a", 3),
+            ("convvariant|b", 10),
+            ("convvariantpixel|b", 10),
+            ("convvariantpixelclick|b", 1),
+        ]);
+        assert_eq!(summed.ab_conversions(&["a", "b"]), [3, 1]);
+    }
+
+    #[test]
+    fn conversions_recorded_before_sources_were_kept_count_as_they_did() {
+        let summed = summed(&[("convvariant|a", 4), ("convvariant|b", 7), ("convvariantpixel|b", 2)]);
+        assert_eq!(summed.ab_conversions(&["a", "b"]), [4, 5]);
     }
 
     #[test]

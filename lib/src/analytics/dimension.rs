@@ -97,6 +97,22 @@ pub fn variant_amount(variant: &str) -> String {
     format!("convvariantamount|{variant}")
 }
 
+/// A variant's conversions the API reported (beside [`variant_conversions`], which counts every
+/// source, and conversions recorded before sources were kept).
+pub fn variant_api_conversions(variant: &str) -> String {
+    format!("convvariantapi|{variant}")
+}
+
+/// A variant's conversions the pixel recorded.
+pub fn variant_pixel_conversions(variant: &str) -> String {
+    format!("convvariantpixel|{variant}")
+}
+
+/// A variant's clicks the pixel converted (each click's first pixel conversion).
+pub fn variant_pixel_clicks(variant: &str) -> String {
+    format!("convvariantpixelclick|{variant}")
+}
+
 /// A link's conversions in the workspace's per-link counts.
 pub fn link_conversions(link: &ObjectId) -> String {
     format!("convlink|{link}")

@@ -1,5 +1,6 @@
-//! What a conversion is: its event name (the pixel's `e`, the API's `event`), and what the API
-//! may add to it: an amount in a currency's minor units and the caller's own event id.
+//! What a conversion is: its event name (the pixel's `e`, the API's `event`), who reported it,
+//! and what the API may add to it: an amount in a currency's minor units and the caller's own
+//! event id.
 
 use std::fmt;
 
@@ -40,6 +41,25 @@ impl EventName {
 impl fmt::Display for EventName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// Who reported a conversion: the public pixel (anyone holding the click id) or the API (a
+/// server holding the workspace's key). Each counts once per (click, event) apart from the
+/// other, so a pixel never pre-empts the server's report of the same event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConversionSource {
+    Pixel,
+    Api,
+}
+
+impl ConversionSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pixel => "pixel",
+            Self::Api => "api",
+        }
     }
 }
 

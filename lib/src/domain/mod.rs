@@ -43,7 +43,9 @@ pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
-pub use conversion::{ConversionReport, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS, Sale};
+pub use conversion::{
+    ConversionReport, ConversionSource, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS, Sale,
+};
 pub use custom_domain::{
     CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainHolder, DomainStatus, Finding, MISSING_RECORD_GRACE,
     TXT_LABEL, TXT_PREFIX, TxtLookup,

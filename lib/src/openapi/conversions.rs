@@ -48,9 +48,11 @@ pub fn conversion_pixel(shape: Shape) -> Operation {
         .summary(Some(summary))
         .description(Some(
             "On every short domain. Records a lead named `e` for the click `cid` names (the `sl_cid` a tracked \
-             redirect appended to the destination), when the click is stored, its link still has conversion \
-             tracking on, and the click is within the attribution window (90 days unless the operator sets \
-             another); once per click and event. Takes no amount: anyone can fire it. The answer never says \
+             redirect appended to the destination), when the click is stored, its link is on this short domain \
+             and still has conversion tracking on, and the click is within the attribution window (90 days \
+             unless the operator sets another); once per click and event, apart from the conversions API's \
+             (a pixel never makes a server's report of the same event a duplicate). Takes no amount: anyone \
+             can fire it. The answer never says \
              whether anything was recorded. `HEAD` records nothing. Public: no API key.",
         ))
         .security(SecurityRequirement::default())
@@ -93,8 +95,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
             description:
                 "Records a conversion (a sale with its amount, or a lead from your server) of the click whose \
                 id (`sl_cid`) the destination was given, attributed to the click's link, rule and A/B variant. \
-                It counts once per click and event, or per click, event and `eventId` when you give one; a repeat \
-                answers the first conversion with `duplicate: true`. The click must be of a link of this \
+                It counts once per click and event, or per click, event and `eventId` when you give one, whatever \
+                the pixel recorded; a repeat answers the first conversion with `duplicate: true`. The click must be of a link of this \
                 workspace that still has conversion tracking on, and at most 90 days old."
                     .into(),
             parameters: Vec::new(),

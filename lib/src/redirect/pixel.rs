@@ -1,7 +1,8 @@
 //! `GET /_sl/c?cid=<token>&e=<event>` on every short domain: the conversion pixel. It always
 //! answers `200` with a 1×1 transparent GIF and `Cache-Control: no-store`, whatever it is sent:
 //! a pixel never breaks the page that embeds it, and never tells a stranger whether a token is
-//! real. A malformed token or event costs no request at all. Beside it, `GET /_sl/c.js`: the
+//! real. It records only a token of a link on the host it was sent to. A malformed token or
+//! event, or a request without a host name, costs no request at all. Beside it, `GET /_sl/c.js`: the
 //! small script a destination site loads to keep the click id and fire the pixel later.
 
 use lambda_http::http::{HeaderValue, Method, header};
@@ -64,8 +65,9 @@ pub async fn handle(service: &Service, req: Request) -> Response<Body> {
         None => Some(EventName::lead()),
         Some(raw) => EventName::parse("e", raw).ok(),
     };
-    if let (true, Some(token), Some(event)) = (req.method() == Method::GET, token, event) {
-        match service.pixel_conversion(&token, &event).await {
+    let host = super::door::short_domain(&req);
+    if let (true, Some(token), Some(event), Some(host)) = (req.method() == Method::GET, token, event, host) {
+        match service.pixel_conversion(&token, &event, &host).await {
             Ok(outcome) => tracing::debug!(?outcome, event = %event, "pixel"),
             Err(err) => tracing::error!(error = %crate::telemetry::error_chain(&err), "pixel not recorded"),
         }

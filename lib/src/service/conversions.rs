@@ -1,14 +1,16 @@
 //! Conversions: outcomes reported against a click id (`sl_cid`), attributed to the click's
-//! link, rule and variant. Two doors report them: the pixel (a lead or a named event; anyone may
-//! fire it, so it takes no amount and its answer says nothing) and the HTTP API (with the key
-//! and workspace; a sale's amount, and the caller's event id for safe retries). Each costs at
-//! most three reads (the click, the link's pointer, the link) and one transaction of two puts
-//! (the pixel's: and the per-click count of its events; a repeat: one read more).
+//! link, rule and variant, and kept with their source. Two doors report them: the pixel (a lead
+//! or a named event; anyone may fire it, so it takes no amount, counts apart from the API, only
+//! on its link's own host, and its answer says nothing) and the HTTP API (with the key and
+//! workspace; a sale's amount, and the caller's event id for safe retries). Each costs at most
+//! three reads (the click, the link's pointer, the link) and one transaction of two puts (the
+//! pixel's: and the per-click count of its events, and a second transaction for a click's later
+//! events; a repeat: one read more).
 
 use chrono::{DateTime, Duration, Utc};
 
 use super::{Access, Service, ServiceError};
-use crate::domain::{ClickToken, ConversionReport, EventName};
+use crate::domain::{ClickToken, ConversionReport, ConversionSource, EventName, Hostname};
 use crate::store::{Click, Conversion, Recorded};
 use crate::wire::RecordedConversion;
 
@@ -26,17 +28,23 @@ pub enum PixelOutcome {
     Duplicate,
     /// The click has taken [`MAX_PIXEL_EVENTS_PER_CLICK`] events from the pixel already.
     OverCap,
-    /// No stored click by that token, tracking off, or outside the attribution window.
+    /// No stored click by that token on a link of the host the pixel was sent to, tracking
+    /// off, or outside the attribution window.
     Ignored,
 }
 
 impl Service {
-    /// Records `event` for the click `token` names, when the click is stored, its link still
-    /// has conversion tracking on, and the click is within the attribution window; once per
-    /// (click, event).
-    pub async fn pixel_conversion(&self, token: &ClickToken, event: &EventName) -> Result<PixelOutcome, ServiceError> {
+    /// Records `event` for the click `token` names, when the click is stored, its link is on
+    /// `host` (the one the pixel was sent to) and still has conversion tracking on, and the
+    /// click is within the attribution window; once per (click, event), apart from the API's.
+    pub async fn pixel_conversion(
+        &self,
+        token: &ClickToken,
+        event: &EventName,
+        host: &Hostname,
+    ) -> Result<PixelOutcome, ServiceError> {
         let now = self.clock.now();
-        let click = match self.attributable_click(token, now).await {
+        let click = match self.attributable_click(token, Some(host), now).await {
             Ok(click) => click,
             Err(
                 ServiceError::ClickNotFound
@@ -45,7 +53,7 @@ impl Service {
             ) => return Ok(PixelOutcome::Ignored),
             Err(err) => return Err(err),
         };
-        let conversion = self.conversion_of(click, event, None, now);
+        let conversion = self.conversion_of(click, event, ConversionSource::Pixel, None, now);
         let cap = Some(MAX_PIXEL_EVENTS_PER_CLICK);
         Ok(match self.record(&conversion, event.as_str(), now, cap).await? {
             Recorded::New => PixelOutcome::Recorded,
@@ -55,8 +63,8 @@ impl Service {
     }
 
     /// `POST /conversions`: records a conversion of a click of the caller's workspace, once per
-    /// (click, event), or per (click, event, eventId) when the caller names its events; a repeat
-    /// answers the first conversion, marked `duplicate`.
+    /// (click, event), or per (click, event, eventId) when the caller names its events, whatever
+    /// the pixel recorded; a repeat answers the first conversion, marked `duplicate`.
     pub async fn report_conversion(
         &self,
         access: &Access,
@@ -67,7 +75,7 @@ impl Service {
             .filter(|token| token.workspace_id == access.workspace.id)
             .ok_or(ServiceError::ClickNotFound)?;
         let now = self.clock.now();
-        let click = self.attributable_click(&token, now).await?;
+        let click = self.attributable_click(&token, None, now).await?;
         let name = match &report.event_id {
             Some(id) => format!("{}#{}", report.event, id.as_str()),
             None => report.event.to_string(),
@@ -75,6 +83,7 @@ impl Service {
         let conversion = self.conversion_of(
             click,
             &report.event,
+            ConversionSource::Api,
             report.sale.map(|s| (s.amount, s.currency.code())),
             now,
         );
@@ -93,19 +102,26 @@ impl Service {
         ))
     }
 
-    /// The click a report is about, if it can take one: stored, its link still tracking
+    /// The click a report is about, if it can take one: stored, of a link on `host` when one is
+    /// given (a click of a link elsewhere is not found there), its link still tracking
     /// conversions, and at most the attribution window old.
-    async fn attributable_click(&self, token: &ClickToken, now: DateTime<Utc>) -> Result<Click, ServiceError> {
+    async fn attributable_click(
+        &self,
+        token: &ClickToken,
+        host: Option<&Hostname>,
+        now: DateTime<Utc>,
+    ) -> Result<Click, ServiceError> {
         let click = self.store.get_click(token).await?.ok_or(ServiceError::ClickNotFound)?;
-        let tracked = self
+        let link = self
             .store
             .get_link(&click.link_id)
             .await?
             .ok_or(ServiceError::ClickNotFound)?
-            .link
-            .settings
-            .conversion_tracking;
-        if !tracked {
+            .link;
+        if host.is_some_and(|host| *host != link.domain) {
+            return Err(ServiceError::ClickNotFound);
+        }
+        if !link.settings.conversion_tracking {
             return Err(ServiceError::ConversionTrackingOff);
         }
         let days = self.config.conversion_window_days;
@@ -119,6 +135,7 @@ impl Service {
         &self,
         click: Click,
         event: &EventName,
+        source: ConversionSource,
         sale: Option<(u64, &str)>,
         now: DateTime<Utc>,
     ) -> Conversion {
@@ -134,6 +151,8 @@ impl Service {
             variant_id: click.variant_id,
             amount: sale.map(|(amount, _)| amount),
             currency: sale.map(|(_, currency)| currency.to_string()),
+            source: Some(source),
+            first_of_click: false,
         }
     }
 

@@ -7,7 +7,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use crate::domain::{AbTest, Browser, Device, EventType, Link, Os, Rules, Utm};
+use crate::domain::{AbTest, Browser, ConversionSource, Device, EventType, Link, Os, Rules, Utm};
 use crate::ids::ObjectId;
 use crate::store::{Click, Conversion, LinkChange, LinkRef};
 use crate::visitor::Trigger;
@@ -41,6 +41,10 @@ pub struct ConversionData {
     pub amount: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
+    /// Who reported it (`pixel` or `api`); absent for a conversion recorded before sources
+    /// were kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<ConversionSource>,
 }
 
 /// The `data` of `link.created` and `link.updated`: the link as set (the names of the HTTP API's
@@ -157,6 +161,7 @@ impl Event {
                 variant_id: conversion.variant_id.clone(),
                 amount: conversion.amount,
                 currency: conversion.currency.clone(),
+                source: conversion.source,
             }),
         }
     }

@@ -1,15 +1,16 @@
-//! Conversion items: a marker per (click, event), written only if absent, so a reloaded
-//! thank-you page or a retried call counts once; and, in the same transaction, the record the
-//! aggregator folds, sharded per workspace-day like the clicks; and, for events anyone may
-//! fire, a per-click count that caps them. Both carry what the conversion
-//! is attributed by (the click's link, rule and variant) and expire with the clicks
-//! (docs/data-model.md).
+//! Conversion items: a marker per (click, source, event), written only if absent, so a reloaded
+//! thank-you page or a retried call counts once, and the pixel's markers never take the API's;
+//! and, in the same transaction, the record the aggregator folds, sharded per workspace-day like
+//! the clicks; and, for events anyone may fire (the pixel's), a per-click count that caps them
+//! and tells the click's first. Both carry what the conversion is attributed by (the click's
+//! link, rule and variant) and expire with the clicks (docs/data-model.md).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::transactions::tx;
 use super::{Store, StoreError, encode, keys, n};
+use crate::domain::ConversionSource;
 use crate::ids::ObjectId;
 
 /// A recorded outcome of a click.
@@ -33,6 +34,14 @@ pub struct Conversion {
     pub amount: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
+    /// Who reported it; `None` for a conversion recorded before sources were kept (its marker
+    /// is where the API's are).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<ConversionSource>,
+    /// The first conversion the pixel recorded for its click (set by the store, from the
+    /// click's count): the A/B comparison counts the clicks the pixel converted, not its events.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub first_of_click: bool,
 }
 
 /// What recording a conversion came to.
@@ -45,12 +54,23 @@ pub enum Recorded {
     OverCap,
 }
 
+/// What the click's count of capped events must be for a conversion to be recorded.
+#[derive(Debug, Clone, Copy)]
+enum Count {
+    /// None yet: this is the click's first.
+    Absent,
+    /// Below the cap.
+    Below(u64),
+}
+
 impl Store {
-    /// Records a conversion unless its click already has one under `name` (the event, and the
-    /// caller's event id when it gave one): one transaction of the marker (conditional) and the
-    /// record on `shard` of its workspace-day. A repeat reads the marker, and answers the
-    /// first conversion. With a `cap`, the click's count of capped events goes up in the same
-    /// transaction, only while below the cap.
+    /// Records a conversion unless its click already has one from the same source under `name`
+    /// (the event, and the caller's event id when it gave one): one transaction of the marker
+    /// (conditional) and the record on `shard` of its workspace-day. A repeat reads the marker,
+    /// and answers the first conversion. With a `cap`, the click's count of capped events goes
+    /// up in the same transaction, only while below the cap; the click's first such event is
+    /// recorded as its first (a transaction requiring no count yet), a later one by a second
+    /// transaction.
     pub async fn record_conversion(
         &self,
         conversion: &Conversion,
@@ -59,14 +79,43 @@ impl Store {
         expires_at: DateTime<Utc>,
         cap: Option<u64>,
     ) -> Result<Recorded, StoreError> {
+        let Some(cap) = cap else {
+            return self.attempt(conversion, name, shard, expires_at, None).await;
+        };
+        let first = Conversion {
+            first_of_click: true,
+            ..conversion.clone()
+        };
+        match self
+            .attempt(&first, name, shard, expires_at, Some(Count::Absent))
+            .await?
+        {
+            // The click has a count already: this is a later event.
+            Recorded::OverCap => {
+                let later = Conversion {
+                    first_of_click: false,
+                    ..conversion.clone()
+                };
+                self.attempt(&later, name, shard, expires_at, Some(Count::Below(cap)))
+                    .await
+            }
+            recorded => Ok(recorded),
+        }
+    }
+
+    /// One recording transaction; `OverCap` when the count was not as `count` requires.
+    async fn attempt(
+        &self,
+        conversion: &Conversion,
+        name: &str,
+        shard: u64,
+        expires_at: DateTime<Utc>,
+        count: Option<Count>,
+    ) -> Result<Recorded, StoreError> {
         let ttl = n(expires_at.timestamp());
-        let marker = keys::conversion(&conversion.workspace_id, &conversion.click_id, name);
-        let record = keys::conversion_record(
-            &conversion.workspace_id,
-            conversion.at,
-            shard % keys::CLICK_SHARDS,
-            &conversion.id,
-        );
+        let (ws, click) = (&conversion.workspace_id, &conversion.click_id);
+        let marker = keys::conversion(ws, click, conversion.source, name);
+        let record = keys::conversion_record(ws, conversion.at, shard % keys::CLICK_SHARDS, &conversion.id);
         let mut marker_item = encode(conversion, &marker, None)?;
         marker_item.insert(keys::TTL.into(), ttl.clone());
         let mut record_item = encode(conversion, &record, None)?;
@@ -75,14 +124,19 @@ impl Store {
             tx::put(&self.table, marker_item, Some("attribute_not_exists(PK)"))?,
             tx::put(&self.table, record_item, None)?,
         ];
-        if let Some(cap) = cap {
+        if let Some(count) = count {
+            let (condition, mut values) = match count {
+                Count::Absent => ("attribute_not_exists(events)", vec![]),
+                Count::Below(cap) => ("events < :cap", vec![(":cap", n(cap))]),
+            };
+            values.extend([(":one", n(1)), (":ttl", ttl)]);
             actions.push(tx::update(
                 &self.table,
-                &keys::conversion_count(&conversion.workspace_id, &conversion.click_id),
+                &keys::conversion_count(ws, click),
                 "ADD events :one SET #ttl = :ttl",
-                Some("attribute_not_exists(events) OR events < :cap"),
+                Some(condition),
                 &[("#ttl", keys::TTL)],
-                &[(":one", n(1)), (":cap", n(cap)), (":ttl", ttl)],
+                &values,
             )?);
         }
         match self.transact(actions).await? {

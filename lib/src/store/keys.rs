@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 
-use crate::domain::{Hostname, Slug};
+use crate::domain::{ConversionSource, Hostname, Slug};
 use crate::ids::ObjectId;
 
 pub const PK: &str = "PK";
@@ -448,10 +448,16 @@ pub fn shared_location_day(workspace: &ObjectId, day: NaiveDate, shard: u64) -> 
 /// aggregator).
 pub const SHARED_LOCATION_PREFIX: &str = "GPS#";
 
-/// The marker of one conversion of a click: one item per (click, event), so an event counts
-/// once; it holds the conversion, which a repeat answers.
-pub fn conversion(workspace: &ObjectId, click: &ObjectId, event: &str) -> Key {
-    Key::new(click_conversions(workspace, click), &format!("EVENT#{event}"))
+/// The marker of one conversion of a click: one item per (click, source, event), so an event
+/// counts once per source; it holds the conversion, which a repeat answers. The API's markers
+/// (`EVENT#`) are where every marker was before sources were kept (`None`); the pixel's have
+/// their own (`PIXEL#`), so a pixel never takes the API's.
+pub fn conversion(workspace: &ObjectId, click: &ObjectId, source: Option<ConversionSource>, event: &str) -> Key {
+    let kind = match source {
+        Some(ConversionSource::Pixel) => "PIXEL",
+        Some(ConversionSource::Api) | None => "EVENT",
+    };
+    Key::new(click_conversions(workspace, click), &format!("{kind}#{event}"))
 }
 
 /// How many pixel events a click has taken (beside its markers), for the per-click cap.

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use super::super::dimension;
 use super::super::record::StreamRecord;
 use super::super::sketch;
-use crate::domain::BotFamily;
+use crate::domain::{BotFamily, ConversionSource};
 use crate::store::keys::{self, Key, StatsOwner};
 use crate::store::{Click, Conversion, SharedLocation};
 use crate::visitor::Trigger;
@@ -161,8 +161,8 @@ fn plan_bot(counters: &mut Counters, record: &StreamRecord, c: &Click) {
 }
 
 /// What a conversion adds: on its day, to its link's and workspace's conversion items (by
-/// event, with amounts; the link's also by rule and variant) and the workspace's per-link
-/// counts.
+/// event, with amounts; the link's also by rule and variant, and by variant and source) and the
+/// workspace's per-link counts.
 fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversion) {
     let link = StatsOwner::Link(c.link_id.clone());
     let ws = StatsOwner::Workspace(c.workspace_id.clone());
@@ -174,7 +174,7 @@ fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversio
     if let Some((amount, currency)) = sale {
         shared.push((dimension::conversion_amount(&c.event, currency), amount));
     }
-    let mut by_route = Vec::new();
+    let mut by_route = by_source(c);
     for (conversions, amounts) in [
         c.rule_id
             .as_deref()
@@ -204,6 +204,25 @@ fn plan_conversion(counters: &mut Counters, record: &StreamRecord, c: &Conversio
     );
 }
 
+/// What a conversion adds to its variant's counts by source, which the A/B comparison reads:
+/// nothing for one recorded before sources were kept, or of no variant.
+fn by_source(c: &Conversion) -> Vec<(String, i128)> {
+    let Some(variant) = c.variant_id.as_deref() else {
+        return Vec::new();
+    };
+    match c.source {
+        Some(ConversionSource::Api) => vec![(dimension::variant_api_conversions(variant), 1)],
+        Some(ConversionSource::Pixel) => {
+            let mut counts = vec![(dimension::variant_pixel_conversions(variant), 1)];
+            if c.first_of_click {
+                counts.push((dimension::variant_pixel_clicks(variant), 1));
+            }
+            counts
+        }
+        None => Vec::new(),
+    }
+}
+
 /// What a shared position adds, on its click's day, to its link's and workspace's location
 /// items: the click moves from its area's cell (or, without an area, joins the located clicks)
 /// to the position's cell, where it counts as precise.
@@ -227,5 +246,52 @@ fn plan_shared_location(counters: &mut Counters, record: &StreamRecord, l: &Shar
             record,
             deltas.iter().cloned(),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::ObjectId;
+
+    fn conversion(source: Option<ConversionSource>, first_of_click: bool) -> Conversion {
+        let at = "2026-03-02T12:00:00Z".parse().unwrap();
+        let id = ObjectId::parse("6b0ac8a21eec3d47f0d9c072").unwrap();
+        Conversion {
+            id: id.clone(),
+            workspace_id: id.clone(),
+            click_id: id.clone(),
+            link_id: id,
+            event: "signup".into(),
+            at,
+            day: at.date_naive(),
+            rule_id: None,
+            variant_id: Some("b".into()),
+            amount: None,
+            currency: None,
+            source,
+            first_of_click,
+        }
+    }
+
+    fn names(c: &Conversion) -> Vec<String> {
+        by_source(c).into_iter().map(|(name, _)| name).collect()
+    }
+
+    #[test]
+    fn a_variants_conversions_count_by_source_and_the_pixels_once_per_click() {
+        assert_eq!(
+            names(&conversion(Some(ConversionSource::Api), false)),
+            ["convvariantapi|b"]
+        );
+        assert_eq!(
+            names(&conversion(Some(ConversionSource::Pixel), true)),
+            ["convvariantpixel|b", "convvariantpixelclick|b"]
+        );
+        assert_eq!(
+            names(&conversion(Some(ConversionSource::Pixel), false)),
+            ["convvariantpixel|b"]
+        );
+        assert!(names(&conversion(None, false)).is_empty(), "unsourced: as before");
     }
 }

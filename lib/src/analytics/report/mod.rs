@@ -309,12 +309,13 @@ pub fn link_report(link: &Link, summed: &Summed, total: u64, from: NaiveDate, to
     let mut ab_variants_stats = BTreeMap::new();
     let mut ab_test_result = None;
     if let Some(test) = settings.ab_test.as_ref().filter(|t| t.enabled) {
+        let ids: Vec<&str> = test.variants.iter().map(|v| v.id.as_str()).collect();
         let mut arms = Vec::new();
-        for variant in &test.variants {
+        for (variant, counted) in test.variants.iter().zip(summed.ab_conversions(&ids)) {
             let id = variant.id.as_str();
             let name = variant.name.as_str().to_string();
             let stats = summed.route_stats(RouteKind::Variant, id, name, variant.url.as_str());
-            arms.push((id.to_string(), stats.clicks, stats.conversions));
+            arms.push((id.to_string(), stats.clicks, counted));
             ab_variants_stats.insert(id.to_string(), stats);
         }
         ab_test_result = Some(conversion_report::ab_test_result(&arms));
