@@ -121,3 +121,68 @@ async fn a_lapsed_domain_goes_to_whoever_proves_control_and_the_old_holders_link
     let promo = app.get("promo", &[("host", HOST)]).await;
     assert_eq!(promo.location(), Some("https://example.com/landing"));
 }
+
+/// Finding 2: every queued delivery was attempted, each holding a shared worker for up to five
+/// seconds when its endpoint did not answer, so one workspace's twenty dead endpoints and an
+/// event a minute filled the workers every other workspace's deliveries wait for (before: all
+/// 100 deliveries attempted, and their retries). A workspace now spends at most ten attempts a
+/// minute on its failing endpoints, a silent endpoint is tried one delivery at a time and rests
+/// after three attempts in a row without an answer; the rest wait, untried.
+#[tokio::test]
+async fn twenty_dead_endpoints_cost_the_workers_a_few_attempts_and_a_healthy_tenant_is_served() {
+    let receiver = lib::testing::receiver::WebhookReceiver::start().await;
+    let app = crate::helpers::spawn_reaching(receiver.fetcher()).await;
+    let (noisy, healthy) = (app.workspace().await, app.workspace().await);
+    // A port nobody listens on: every attempt there ends without an answer.
+    let dead_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut dead = Vec::new();
+    for i in 0..20 {
+        let url = format!("https://localhost:{dead_port}/dead{i}");
+        dead.push(webhook(&app, &noisy, &url).await);
+    }
+    webhook(&app, &healthy, &receiver.url("/healthy")).await;
+
+    // An event, then three a minute for two minutes: 140 deliveries to dead endpoints.
+    for minute in 0..3 {
+        for i in 0..if minute == 0 { 1 } else { 3 } {
+            app.create_ok(&noisy, on("sl.test", &format!("noisy-{minute}-{i}")))
+                .await;
+        }
+        deliver_for_a_while(&app).await;
+        app.clock.set(app.clock_now() + chrono::Duration::minutes(1));
+    }
+    app.create_ok(&healthy, on("sl.test", "healthy")).await;
+    deliver_for_a_while(&app).await;
+
+    assert_eq!(receiver.received("/healthy").len(), 1);
+    let mut attempts = Vec::new();
+    for id in &dead {
+        attempts.push(app.store().recent_deliveries(&oid(id)).await.unwrap().len());
+    }
+    // Each endpoint's first, then ten a minute (three more minutes) while they fail. (A fresh
+    // endpoint's first deliveries may go side by side before its first silence is known.)
+    assert!(attempts.iter().sum::<usize>() <= 20 + 3 * 10, "{attempts:?}");
+}
+
+/// Runs the producer and the worker for two seconds.
+async fn deliver_for_a_while(app: &crate::helpers::TestApp) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+    while tokio::time::Instant::now() < deadline {
+        app.functions.webhook_producer.drain().await.expect("the producer");
+        let wait = std::time::Duration::from_millis(100);
+        app.functions.webhook_worker.run_once(wait).await.expect("the worker");
+    }
+}
+
+async fn webhook(app: &crate::helpers::TestApp, ws: &crate::helpers::TestWorkspace, url: &str) -> String {
+    let body = serde_json::json!({ "workspaceId": ws.id, "url": url, "events": ["link.created"] });
+    let (status, created) = app
+        .call(reqwest::Method::POST, "/apiv1/webhook/create", &ws.key, body)
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{created}");
+    created["id"].as_str().unwrap().to_string()
+}

@@ -33,6 +33,7 @@ mod utm_template;
 mod vocabulary;
 mod webhook;
 pub mod webhook_delivery;
+pub mod webhook_rest;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};

@@ -244,9 +244,19 @@ pub struct Webhook {
     /// When it was disabled for failing three days (none when on, or switched off by a person).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disabled_for_failing_at: Option<DateTime<Utc>>,
+    /// Attempts in a row that got no answer ([`super::webhook_rest`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unanswered: u32,
+    /// Until when its deliveries wait untried, after too many attempts without an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resting_until: Option<DateTime<Utc>>,
     /// Raised by every change a person makes; a change is written only over the version it read.
     #[serde(default)]
     pub version: u64,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Webhook {

@@ -15,8 +15,12 @@ use crate::domain::Webhook;
 use crate::domain::webhook_delivery::{
     ATTEMPT_TIMEOUT, Answer, AttemptOutcome, DeliveryAttempt, GaveUp, Verdict, judge, streak,
 };
+use crate::domain::webhook_rest::{FAILING_ATTEMPTS_PER_MINUTE, PROBE_WINDOW};
+use crate::ids::ObjectId;
 use crate::net::{FetchError, Limits};
 use crate::queue::{MAX_DELAY, Queue};
+use crate::store::keys::{self, RateScope};
+use crate::store::{Counter, RateCharge};
 use crate::wire::DeliveryJob;
 use crate::wire::webhook_event::sign;
 
@@ -41,6 +45,9 @@ pub enum Handled {
     Waiting,
     /// Its endpoint is gone or switched off: dropped untried.
     Dropped,
+    /// Queued again untried: its endpoint is resting after attempts without an answer, or its
+    /// workspace has spent its minute's attempts on failing endpoints.
+    Held,
 }
 
 /// The answer an attempt got, in the judge's terms, and a note for the log when there was none.
@@ -89,6 +96,11 @@ impl Service {
         else {
             return Ok(Handled::Dropped);
         };
+        if let Some(until) = self.hold_until(&webhook, now).await? {
+            job.not_before = Some(until);
+            send(queue, &job, delay_until(until, now)).await?;
+            return Ok(Handled::Held);
+        }
         let posting = self.post_signed(&webhook, &job.id, job.body.clone(), now).await;
         let (answer, note) = (posting.answer, posting.note);
         let attempt = job.attempts + 1;
@@ -116,7 +128,7 @@ impl Service {
             duration_ms: posting.duration_ms,
         };
         self.store.record_delivery(&log).await?;
-        self.keep_streak(&webhook, outcome == AttemptOutcome::Delivered, now)
+        self.keep_streak(&webhook, outcome == AttemptOutcome::Delivered, answer, now)
             .await?;
         if let Some(at) = next_attempt_at {
             job.attempts = attempt;
@@ -180,8 +192,62 @@ impl Service {
             .collect()
     }
 
-    /// Notes the endpoint's failing streak when it changed; switches it off after three days.
-    async fn keep_streak(&self, webhook: &Webhook, delivered: bool, now: DateTime<Utc>) -> Result<(), ServiceError> {
+    /// Until when a delivery to `webhook` waits untried, if it must: the endpoint has gone
+    /// unanswered and rests, or another delivery is trying it (a silent endpoint is tried one
+    /// delivery at a time), or its workspace has spent this minute's attempts on failing
+    /// endpoints ([`FAILING_ATTEMPTS_PER_MINUTE`]). The jitter spreads the waiting
+    /// deliveries so that one, not all, finds the rest over.
+    async fn hold_until(&self, webhook: &Webhook, now: DateTime<Utc>) -> Result<Option<DateTime<Utc>>, ServiceError> {
+        let jitter = chrono::Duration::milliseconds(self.entropy.below(PROBE_WINDOW.num_milliseconds() as u64) as i64);
+        if webhook.unanswered > 0 || webhook.resting_until.is_some() {
+            if let Some(until) = webhook.resting_until.filter(|until| *until > now) {
+                return Ok(Some(until + jitter));
+            }
+            let probe_until = now + PROBE_WINDOW;
+            if !self
+                .store
+                .claim_webhook_probe(&webhook.workspace_id, &webhook.id, webhook.resting_until, probe_until)
+                .await?
+            {
+                return Ok(Some(probe_until + jitter));
+            }
+        }
+        if webhook.failing_since.is_some() && !self.charge_failing_attempt(&webhook.workspace_id, now).await? {
+            let next_minute = (now.timestamp() / 60 + 1) * 60;
+            let at = DateTime::from_timestamp(next_minute, 0).unwrap_or(now);
+            return Ok(Some(at + jitter));
+        }
+        Ok(None)
+    }
+
+    /// Counts an attempt to a failing endpoint against its workspace's minute; `false` when the
+    /// minute's [`FAILING_ATTEMPTS_PER_MINUTE`] are spent.
+    async fn charge_failing_attempt(&self, workspace: &ObjectId, now: DateTime<Utc>) -> Result<bool, ServiceError> {
+        let window = now.timestamp() / 60;
+        let key = keys::rate_window(&RateScope::Workspace(workspace), window);
+        let counter = Counter {
+            attribute: "webhookFailingAttempts".into(),
+            limit: FAILING_ATTEMPTS_PER_MINUTE,
+        };
+        let charge = self.store.charge_rate(&key, &[counter], (window + 2) * 60).await?;
+        Ok(matches!(charge, RateCharge::Counted(_)))
+    }
+
+    /// Notes the endpoint's failing streak and silence when they changed; switches it off
+    /// after three days of failures.
+    async fn keep_streak(
+        &self,
+        webhook: &Webhook,
+        delivered: bool,
+        answer: Answer,
+        now: DateTime<Utc>,
+    ) -> Result<(), ServiceError> {
+        let silent = answer == Answer::Unanswered;
+        if silent || webhook.unanswered > 0 || webhook.resting_until.is_some() {
+            self.store
+                .record_webhook_silence(&webhook.workspace_id, &webhook.id, !silent, now)
+                .await?;
+        }
         let (since, disable) = streak(delivered, webhook.failing_since, now);
         if since == webhook.failing_since && !disable {
             return Ok(());

@@ -94,6 +94,8 @@ impl Service {
             created_at: self.now(),
             failing_since: None,
             disabled_for_failing_at: None,
+            unanswered: 0,
+            resting_until: None,
             version: 1,
         };
         match self.store.create_webhook(&webhook).await? {
@@ -107,7 +109,8 @@ impl Service {
         }
     }
 
-    /// Changes an endpoint as `change` says. Switching it on again ends a failing streak.
+    /// Changes an endpoint as `change` says. Switching it on again ends a failing streak; a new
+    /// URL, or switching it on, ends its rest (its next delivery is tried at once).
     pub async fn update_webhook(
         &self,
         access: &Access,
@@ -118,6 +121,7 @@ impl Service {
         if let Some(url) = change.url {
             self.check_public(&url).await?;
             webhook.url = url;
+            (webhook.unanswered, webhook.resting_until) = (0, None);
         }
         if let Some(events) = change.events {
             webhook.events = events;
@@ -132,6 +136,7 @@ impl Service {
             if enabled && !webhook.enabled {
                 webhook.failing_since = None;
                 webhook.disabled_for_failing_at = None;
+                (webhook.unanswered, webhook.resting_until) = (0, None);
             }
             webhook.enabled = enabled;
         }

@@ -6,8 +6,11 @@ use chrono::{DateTime, Utc};
 
 use super::collections::{Collection, give_back_place, take_place};
 use super::items::applied;
-use super::{Store, StoreError, TagWrite, decode, encode, keys, query_all, s, tx};
+use super::{Store, StoreError, TagWrite, decode, encode, keys, n, query_all, s, tx};
+use aws_sdk_dynamodb::types::ReturnValue;
+
 use crate::domain::Webhook;
+use crate::domain::webhook_rest::resting_until;
 use crate::ids::ObjectId;
 
 /// How a person's write of an endpoint ended.
@@ -142,5 +145,84 @@ impl Store {
         }
         // An endpoint deleted meanwhile keeps no streak.
         applied("UpdateItem", update.update_expression(expression.trim()).send().await).map(|_| ())
+    }
+
+    /// Counts an attempt to the endpoint without an answer at `now` (`ADD`: attempts side by
+    /// side all count) and rests it from the third in a row ([`resting_until`]); an answer
+    /// (`answered`) ends the silence.
+    pub async fn record_webhook_silence(
+        &self,
+        workspace: &ObjectId,
+        id: &ObjectId,
+        answered: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let key = super::key_map(&keys::webhook(workspace, id));
+        let update = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(key.clone()))
+            .condition_expression("attribute_exists(PK)");
+        if answered {
+            let update = update.update_expression("REMOVE unanswered, restingUntil");
+            return applied("UpdateItem", update.send().await).map(|_| ());
+        }
+        let counted = update
+            .update_expression("ADD unanswered :one")
+            .expression_attribute_values(":one", n(1))
+            .return_values(ReturnValue::UpdatedNew)
+            .send()
+            .await;
+        let unanswered = match counted {
+            Ok(out) => out
+                .attributes
+                .as_ref()
+                .and_then(|a| a.get("unanswered"))
+                .and_then(|v| v.as_n().ok())
+                .and_then(|v| v.parse::<u32>().ok())
+                .unwrap_or(0),
+            // An endpoint deleted meanwhile keeps no silence.
+            Err(err) => return applied::<(), _, _>("UpdateItem", Err(err)).map(|_| ()),
+        };
+        // Rested from the third in a row; before, the attempt's hold on it ends.
+        let rest = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(key))
+            .condition_expression("attribute_exists(PK)");
+        let rest = match resting_until(unanswered, now) {
+            Some(until) => rest
+                .update_expression("SET restingUntil = :until")
+                .expression_attribute_values(":until", s(until.to_rfc3339())),
+            None => rest.update_expression("REMOVE restingUntil"),
+        };
+        applied("UpdateItem", rest.send().await).map(|_| ())
+    }
+
+    /// Takes a silent endpoint for one attempt: moves its rest's end from `seen` (what this
+    /// worker read; none) to `until`; `false` when another worker took it first.
+    pub async fn claim_webhook_probe(
+        &self,
+        workspace: &ObjectId,
+        id: &ObjectId,
+        seen: Option<DateTime<Utc>>,
+        until: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let update = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(super::key_map(&keys::webhook(workspace, id))))
+            .update_expression("SET restingUntil = :until")
+            .expression_attribute_values(":until", s(until.to_rfc3339()));
+        let update = match seen {
+            Some(seen) => update
+                .condition_expression("restingUntil = :seen")
+                .expression_attribute_values(":seen", s(seen.to_rfc3339())),
+            None => update.condition_expression("attribute_exists(PK) AND attribute_not_exists(restingUntil)"),
+        };
+        applied("UpdateItem", update.send().await)
     }
 }

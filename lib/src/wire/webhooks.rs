@@ -242,6 +242,8 @@ mod tests {
             created_at: "2026-11-27T10:00:00Z".parse().unwrap(),
             failing_since: None,
             disabled_for_failing_at: None,
+            unanswered: 0,
+            resting_until: None,
             version: 1,
         };
         let listed = serde_json::to_value(WebhookRecord::from(&webhook)).unwrap();
