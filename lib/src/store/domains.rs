@@ -227,14 +227,7 @@ impl Store {
         if let Some(after) = after {
             item.insert("after".into(), s(after));
         }
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .send()
-            .await
-            .map_err(|e| StoreError::request("PutItem", e))?;
-        Ok(())
+        self.put(item).await
     }
 
     /// How many of the workspace's links are on `host`.

@@ -26,6 +26,18 @@ impl Store {
         Ok(out.item)
     }
 
+    /// Writes an item, replacing whatever held its key.
+    pub(super) async fn put(&self, item: Item) -> Result<(), StoreError> {
+        self.client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(item))
+            .send()
+            .await
+            .map_err(|e| StoreError::request("PutItem", e))?;
+        Ok(())
+    }
+
     /// Writes an item under a key nobody holds yet (a fresh random or hashed token: a failed
     /// condition is a fault, not an outcome).
     pub(super) async fn put_new(&self, item: Item) -> Result<(), StoreError> {

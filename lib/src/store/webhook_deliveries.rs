@@ -17,14 +17,7 @@ impl Store {
         let mut item = encode(attempt, &key, None)?;
         let expires = attempt.at + Duration::days(DELIVERY_LOG_DAYS);
         item.insert(keys::TTL.into(), n(expires.timestamp()));
-        self.client
-            .put_item()
-            .table_name(&self.table)
-            .set_item(Some(item))
-            .send()
-            .await
-            .map_err(|e| StoreError::request("PutItem", e))?;
-        Ok(())
+        self.put(item).await
     }
 
     /// The endpoint's latest attempts, newest first (one `Query` page of at most
