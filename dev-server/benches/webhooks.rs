@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDate;
-use lib::clock::OsEntropy;
+use lib::clock::{Clock, OsEntropy};
 use lib::domain::{EventTypes, NewWebhook, WebhookUrl};
 use lib::queue::Queue;
 use lib::service::Service;
@@ -38,7 +38,7 @@ async fn main() {
     let day: NaiveDate = "2026-11-27".parse().unwrap();
     let clock = Arc::new(FixedClock::new(day.and_hms_opt(12, 0, 0).unwrap().and_utc()));
     let receiver = WebhookReceiver::start().await;
-    let service = Service::new(Store::new(client, table), config, clock, Arc::new(OsEntropy))
+    let service = Service::new(Store::new(client, table), config, clock.clone(), Arc::new(OsEntropy))
         .with_webhook_fetcher(receiver.fetcher());
     let access = lib::testing::bench_workspace(&service, Default::default()).await;
     let ws = access.workspace.clone();
@@ -105,6 +105,77 @@ async fn main() {
         service.delete_webhook(&access, &hook.webhook.id).await.unwrap();
     }
     posts_alone(&service, &receiver).await;
+    beside_dead_endpoints(&service, &clock, &receiver, day).await;
+}
+
+/// A healthy workspace's delivery delay while another has 20 endpoints on a host that accepts
+/// connections and never answers (every attempt ends at the 5-second limit) and an event a
+/// second: one worker (10 side by side, as one Lambda); the healthy event comes at 10 s.
+async fn beside_dead_endpoints(service: &Service, clock: &Arc<FixedClock>, receiver: &WebhookReceiver, day: NaiveDate) {
+    let hole = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let hole_port = hole.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = hole.accept().await {
+            held.push(socket);
+        }
+    });
+    let clicked = || EventTypes::parse("events", &["link.clicked".to_string()]).unwrap();
+    let endpoint = |url: String| NewWebhook {
+        url: WebhookUrl::parse("url", &url).unwrap(),
+        events: clicked(),
+        link_ids: Vec::new(),
+        batch: false,
+    };
+    let noisy = lib::testing::bench_workspace(service, Default::default()).await;
+    let healthy = lib::testing::bench_workspace(service, Default::default()).await;
+    for i in 0..20 {
+        let url = format!("https://localhost:{hole_port}/dead{i}");
+        service.create_webhook(&noisy, endpoint(url)).await.unwrap();
+    }
+    service
+        .create_webhook(&healthy, endpoint(receiver.url("/healthy")))
+        .await
+        .unwrap();
+    let queue = Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY);
+    let worker = dev_server::webhooks::WebhookWorker::new(service.clone(), queue.clone());
+    let entropy = SeededEntropy::new(11);
+    let change = |ws: &lib::ids::ObjectId, i: u64| {
+        let click = traffic::click(&service.new_id(), ws, day, i, "r1", &entropy);
+        StreamChange {
+            id: format!("dead{i:08}"),
+            name: ChangeName::Insert,
+            at: click.at,
+            old: None,
+            new: Some(click_image(&click).expect("a click item")),
+        }
+    };
+    let start = Instant::now();
+    let began = clock.now();
+    let (mut second, mut sent_at) = (0u64, None);
+    while receiver.received("/healthy").is_empty() && start.elapsed() < Duration::from_secs(240) {
+        clock.set(began + chrono::Duration::from_std(start.elapsed()).unwrap());
+        while second <= start.elapsed().as_secs() && second < 60 {
+            service
+                .produce_webhook_events(&queue, &[change(&noisy.workspace.id, second)])
+                .await
+                .unwrap();
+            if second == 10 {
+                let healthy_event = change(&healthy.workspace.id, 1_000_000);
+                service.produce_webhook_events(&queue, &[healthy_event]).await.unwrap();
+                sent_at = Some(Instant::now());
+            }
+            second += 1;
+        }
+        worker.run_once(Duration::from_millis(100)).await.unwrap();
+    }
+    match (sent_at, receiver.received("/healthy").is_empty()) {
+        (Some(sent), false) => println!(
+            "beside 20 dead endpoints (an event a second): the healthy workspace's delivery took {:.1} s",
+            sent.elapsed().as_secs_f64()
+        ),
+        _ => println!("beside 20 dead endpoints: the healthy workspace's delivery had not arrived after 240 s"),
+    }
 }
 
 /// The post alone (signing, a TLS connection, the request, the answer), 10 side by side as the
