@@ -176,18 +176,9 @@ impl Settings {
             pages: lib::pages::Settings::from_env()?,
             fetcher: lib::net::Fetcher::public(),
             origin_secret: None,
-            location_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
-                Ok(secret) => Some(lib::redirect::location_key_from(Some(secret))?),
-                Err(_) => None,
-            },
-            pass_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
-                Ok(secret) => Some(lib::redirect::key_from(Some(secret), lib::domain::PASSWORD_PURPOSE)?),
-                Err(_) => None,
-            },
-            visitor_key: match std::env::var(lib::redirect::SIGNING_SECRET_VARIABLE) {
-                Ok(secret) => Some(lib::redirect::key_from(Some(secret), lib::visitor::VISITOR_PURPOSE)?),
-                Err(_) => None,
-            },
+            location_key: lib::redirect::key_from_env_if_set(lib::domain::LOCATION_PURPOSE)?,
+            pass_key: lib::redirect::key_from_env_if_set(lib::domain::PASSWORD_PURPOSE)?,
+            visitor_key: lib::redirect::key_from_env_if_set(lib::visitor::VISITOR_PURPOSE)?,
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
             aggregator_service: None,
             webhook_queue: lib::service::webhook_queue_from_env(),

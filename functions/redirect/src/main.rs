@@ -10,8 +10,8 @@ async fn main() -> Result<(), Error> {
     lib::telemetry::mark_start();
     // The first visit classifies its user agent: the automaton builds beside init's waits.
     lib::visitor::prepare_in_background();
-    let key = lib::redirect::location_key_from_env()?;
-    let pass_key = lib::redirect::pass_key_from_env()?;
+    let key = lib::redirect::key_from_env(lib::domain::LOCATION_PURPOSE)?;
+    let pass_key = lib::redirect::key_from_env(lib::domain::PASSWORD_PURPOSE)?;
     // The extension is registered during init, as Lambda requires of an internal extension; its
     // round trip to the Extensions API overlaps the service's set-up.
     let ((after, extension), service) = tokio::join!(
@@ -24,7 +24,7 @@ async fn main() -> Result<(), Error> {
         .with_origin_secret(lib::redirect::origin_secret_from_env())
         .with_location_key(key)
         .with_pass_key(pass_key)
-        .with_visitor_key(lib::redirect::visitor_key_from_env()?)
+        .with_visitor_key(lib::redirect::key_from_env(lib::visitor::VISITOR_PURPOSE)?)
         .with_dead_letters(DeadLetters::lambda_from_env())
         .with_after_response(after);
     lib::telemetry::init_phase("handler");

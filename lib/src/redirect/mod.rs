@@ -113,20 +113,19 @@ pub const SIGNING_SECRET_VARIABLE: &str = "VISITOR_SIGNING_SECRET";
 /// The shortest secret accepted: 32 characters.
 const MIN_SECRET_CHARS: usize = 32;
 
-/// The location grants' key from `VISITOR_SIGNING_SECRET` (required: the two functions must
-/// share it).
-pub fn location_key_from_env() -> Result<SigningKey, ConfigError> {
-    location_key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok())
+/// The key for `purpose` (the location grants', the password passes', the visitor hashes')
+/// from `VISITOR_SIGNING_SECRET`: required, as every function and instance must share it.
+pub fn key_from_env(purpose: &str) -> Result<SigningKey, ConfigError> {
+    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), purpose)
 }
 
-/// The password passes' key from `VISITOR_SIGNING_SECRET` (every redirect instance shares it).
-pub fn pass_key_from_env() -> Result<SigningKey, ConfigError> {
-    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), PASSWORD_PURPOSE)
-}
-
-/// The visitor hashes' key from `VISITOR_SIGNING_SECRET`.
-pub fn visitor_key_from_env() -> Result<SigningKey, ConfigError> {
-    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), VISITOR_PURPOSE)
+/// [`key_from_env`] when `VISITOR_SIGNING_SECRET` is set at all (the dev server draws a key of
+/// its own otherwise).
+pub fn key_from_env_if_set(purpose: &str) -> Result<Option<SigningKey>, ConfigError> {
+    std::env::var(SIGNING_SECRET_VARIABLE)
+        .ok()
+        .map(|secret| key_from(Some(secret), purpose))
+        .transpose()
 }
 
 /// The location grants' key from a secret of at least 32 characters.
