@@ -69,9 +69,9 @@ async fn main() {
     .unwrap();
     let access = service
         .open_workspace(
-            lib::service::Caller {
+            lib::service::accounts::Caller {
                 user_id: owner.id.clone(),
-                credential: lib::service::Credential::Key(lib::domain::ApiKeyRecord {
+                credential: lib::service::accounts::Credential::Key(lib::domain::ApiKeyRecord {
                     user_id: owner.id.clone(),
                     http_api: true,
                     mcp_enabled: false,

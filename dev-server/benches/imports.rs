@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use lib::clock::OsEntropy;
 use lib::domain::{ConflictPolicy, ImportFile, ImportFormat};
-use lib::service::{MAX_EXPORT_PAGE, Service};
+use lib::service::{Service, transfer::MAX_EXPORT_PAGE};
 use lib::store::Store;
 use lib::wire::export::{ExportedLink, links_csv};
 

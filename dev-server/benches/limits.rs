@@ -17,7 +17,7 @@ use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::clock::{OsEntropy, SystemClock};
 use lib::config::Config;
 use lib::domain::RateLimits;
-use lib::service::{RateClass, Service};
+use lib::service::{Service, guards::RateClass};
 use lib::store::Store;
 use lib::testing::RequestCounter;
 use serde_json::json;

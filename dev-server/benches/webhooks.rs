@@ -71,7 +71,7 @@ async fn main() {
             )
             .await
             .unwrap();
-        let queue = Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY);
+        let queue = Queue::local(lib::service::webhooks::WEBHOOK_QUEUE_VISIBILITY);
         counter.reset();
         let started = Instant::now();
         let mut deliveries = 0;
@@ -137,7 +137,7 @@ async fn beside_dead_endpoints(service: &Service, clock: &Arc<FixedClock>, recei
         .create_webhook(&healthy, endpoint(receiver.url("/healthy")))
         .await
         .unwrap();
-    let queue = Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY);
+    let queue = Queue::local(lib::service::webhooks::WEBHOOK_QUEUE_VISIBILITY);
     let worker = dev_server::webhooks::WebhookWorker::new(service.clone(), queue.clone());
     let entropy = SeededEntropy::new(11);
     let change = |ws: &lib::ids::ObjectId, i: u64| {
@@ -199,7 +199,7 @@ async fn posts_alone(service: &Service, receiver: &WebhookReceiver) {
             async move {
                 service
                     .hooks
-                    .post(&url, &headers, signed.body, &lib::service::DELIVERY_LIMITS)
+                    .post(&url, &headers, signed.body, &lib::service::webhooks::DELIVERY_LIMITS)
                     .await
                     .expect("posted")
             }

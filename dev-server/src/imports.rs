@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use lib::queue::Queue;
-use lib::service::{IMPORT_WORKER_BUDGET, Service};
+use lib::service::{Service, transfer::IMPORT_WORKER_BUDGET};
 
 #[derive(Debug)]
 pub struct ImportWorker {

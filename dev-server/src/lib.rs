@@ -85,13 +85,13 @@ impl Functions {
     pub fn with_settings(service: Service, streams: aws_sdk_dynamodbstreams::Client, settings: Settings) -> Arc<Self> {
         let import_queue = settings
             .import_queue
-            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::IMPORT_QUEUE_VISIBILITY));
+            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::transfer::IMPORT_QUEUE_VISIBILITY));
         let site = lib::pages::Site::new(service.clone(), settings.pages)
             .with_import_queue(import_queue.clone())
             .with_after_response(lib::after_response::AfterResponse::detached());
         let webhook_queue = settings
             .webhook_queue
-            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::WEBHOOK_QUEUE_VISIBILITY));
+            .unwrap_or_else(|| lib::queue::Queue::local(lib::service::webhooks::WEBHOOK_QUEUE_VISIBILITY));
         let location_key = settings
             .location_key
             .unwrap_or_else(|| lib::redirect::random_location_key(service.entropy.as_ref()));
@@ -181,9 +181,9 @@ impl Settings {
             visitor_key: lib::redirect::key_from_env_if_set(lib::visitor::VISITOR_PURPOSE)?,
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
             aggregator_service: None,
-            webhook_queue: lib::service::webhook_queue_from_env(),
+            webhook_queue: lib::service::webhooks::webhook_queue_from_env(),
             webhook_fetcher: None,
-            import_queue: lib::service::import_queue_from_env(),
+            import_queue: lib::service::transfer::import_queue_from_env(),
         })
     }
 }

@@ -23,11 +23,11 @@ pub enum AdminError {
     Store(#[from] StoreError),
 }
 
-impl From<crate::service::OperatorError> for AdminError {
-    fn from(err: crate::service::OperatorError) -> Self {
+impl From<crate::service::operator::OperatorError> for AdminError {
+    fn from(err: crate::service::operator::OperatorError) -> Self {
         match err {
-            crate::service::OperatorError::Refused(refusal) => Self::Conflict(refusal.to_string()),
-            crate::service::OperatorError::Store(store) => Self::Store(store),
+            crate::service::operator::OperatorError::Refused(refusal) => Self::Conflict(refusal.to_string()),
+            crate::service::operator::OperatorError::Store(store) => Self::Store(store),
         }
     }
 }
@@ -193,7 +193,7 @@ pub async fn add_domain(
 
 /// A create past its workspace's cap, in the service's words.
 fn full(collection: crate::store::Collection) -> AdminError {
-    AdminError::Conflict(crate::service::collection_full(collection).to_string())
+    AdminError::Conflict(crate::service::guards::collection_full(collection).to_string())
 }
 
 pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Result<Tag, AdminError> {
@@ -237,7 +237,7 @@ pub async fn create_utm_template(
     }
 }
 
-pub use crate::service::KeyGrants;
+pub use crate::service::accounts::KeyGrants;
 
 pub fn parse_scopes(raw: &str) -> Result<Vec<Scope>, AdminError> {
     raw.split(',')
@@ -303,7 +303,7 @@ pub async fn reset_link(service: &Service, user: &str, base_url: Option<&str>) -
 
 /// Writes the clicks waiting in the redirect's dead-letter queue (`CLICK_DEAD_LETTER_QUEUE_URL`),
 /// at most `max` messages (see [`Service::replay_dead_letters`]).
-pub async fn replay_clicks(service: &Service, max: usize) -> Result<crate::service::Replayed, AdminError> {
+pub async fn replay_clicks(service: &Service, max: usize) -> Result<crate::service::visits::Replayed, AdminError> {
     let variable = crate::store::dead_letters::QUEUE_URL_VARIABLE;
     let queue = crate::store::DeadLetters::from_env().await.ok_or_else(|| {
         AdminError::Invalid(Invalid::new(

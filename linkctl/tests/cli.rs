@@ -81,7 +81,7 @@ impl Cli {
     }
 
     async fn signs_in(&self, email: &str, password: &str) -> bool {
-        let attempt = lib::service::SignInAttempt {
+        let attempt = lib::service::accounts::SignInAttempt {
             email,
             password,
             address: &lib::domain::ClientAddress::from_source(None),

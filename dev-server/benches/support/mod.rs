@@ -72,7 +72,7 @@ pub async fn workspace_and_key(service: &Service) -> (lib::domain::Workspace, St
 /// A session of `email` signed in with `password`: its token.
 pub async fn session(service: &Service, email: &str, password: &str) -> String {
     let signed_in = service
-        .sign_in(lib::service::SignInAttempt {
+        .sign_in(lib::service::accounts::SignInAttempt {
             email,
             password,
             address: &lib::domain::ClientAddress::from_source(None),

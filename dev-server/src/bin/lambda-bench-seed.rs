@@ -6,7 +6,7 @@
 //! `AWS_ENDPOINT_URL_DYNAMODB` set; prints the short link.
 
 use lib::admin::{self, KeyGrants, NewWorkspace};
-use lib::service::{PresentedKey, Service};
+use lib::service::{Service, accounts::PresentedKey};
 use serde_json::json;
 
 type Error = Box<dyn std::error::Error + Send + Sync>;

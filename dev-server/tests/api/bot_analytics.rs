@@ -186,7 +186,7 @@ async fn an_automated_visit_is_kept_a_week_where_a_click_is_kept_for_its_retenti
     let now = app.clock_now().timestamp();
     let mut expiries = click_expiries(&app, &ws).await;
     expiries.sort_unstable();
-    let week = lib::service::BOT_VISIT_RETENTION_DAYS * 86_400;
+    let week = lib::service::visits::BOT_VISIT_RETENTION_DAYS * 86_400;
     assert_eq!(expiries, [(now + week, true), (now + 400 * 86_400, false)]);
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use lambda_http::Body;
 use lib::admin::NewWorkspace;
 use lib::domain::ApiKeyRecord;
-use lib::service::hash_api_key;
+use lib::service::accounts::hash_api_key;
 use serde_json::Value;
 
 use crate::helpers::{TestApp, oid, spawn_app};

@@ -1,7 +1,7 @@
 //! `Idempotency-Key` on create, bulk create, update and delete: a retry gets the first answer
 //! and the work is done once.
 
-use lib::service::idempotency::{Begun, IdempotencyKey, fingerprint};
+use lib::service::guards::idempotency::{Begun, IdempotencyKey, fingerprint};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 

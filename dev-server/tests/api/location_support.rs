@@ -101,7 +101,7 @@ pub fn is_consent_page(visit: &Visit) -> bool {
 
 impl TestApp {
     /// The owner's access to `ws`, as a door opens it.
-    pub async fn owner_access(&self, ws: &TestWorkspace) -> lib::service::Access {
+    pub async fn owner_access(&self, ws: &TestWorkspace) -> lib::service::accounts::Access {
         self.service
             .open_workspace_as(crate::helpers::oid(&ws.owner), Some(&ws.id))
             .await

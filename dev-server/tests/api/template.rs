@@ -277,7 +277,7 @@ fn only_the_redirect_may_send_to_the_dead_letter_queue_and_it_is_told_where_the_
 fn only_the_webhook_producer_and_worker_are_told_of_the_delivery_queue_and_it_has_a_dead_letter_queue() {
     let template = template();
     for (id, function) in functions(&template) {
-        let told = &function["Properties"]["Environment"]["Variables"][lib::service::WEBHOOK_QUEUE_VARIABLE];
+        let told = &function["Properties"]["Environment"]["Variables"][lib::service::webhooks::WEBHOOK_QUEUE_VARIABLE];
         if id == "WebhookProducerFunction" || id == "WebhookWorkerFunction" {
             assert_eq!(text(untagged(told)), "WebhookDeliveries", "{id}");
         } else {
@@ -287,7 +287,7 @@ fn only_the_webhook_producer_and_worker_are_told_of_the_delivery_queue_and_it_ha
     let queue = &template["Resources"]["WebhookDeliveries"]["Properties"];
     assert_eq!(
         queue["VisibilityTimeout"].as_u64(),
-        Some(lib::service::WEBHOOK_QUEUE_VISIBILITY.as_secs())
+        Some(lib::service::webhooks::WEBHOOK_QUEUE_VISIBILITY.as_secs())
     );
     assert_eq!(
         text(untagged(&queue["RedrivePolicy"]["deadLetterTargetArn"])),

@@ -3,7 +3,7 @@
 
 use chrono::Duration;
 use lib::domain::{EventTypes, NewWebhook, WebhookChange, WebhookUrl};
-use lib::service::{Access, ServiceError, WebhookWithSecret};
+use lib::service::{ServiceError, accounts::Access, webhooks::WebhookWithSecret};
 use lib::testing::documents::DocumentServer;
 
 use crate::helpers::{TestApp, TestWorkspace, oid, spawn_app, spawn_reaching};

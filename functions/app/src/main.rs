@@ -9,6 +9,7 @@ async fn main() -> Result<(), Error> {
         .await?
         .with_mailer(lib::mail::Mailer::from_env()?)
         .with_resolver(lib::dns::TxtResolver::from_env()?);
-    let site = Site::new(service, Settings::from_env()?).with_import_queue(lib::service::import_queue_from_env());
+    let site =
+        Site::new(service, Settings::from_env()?).with_import_queue(lib::service::transfer::import_queue_from_env());
     run(service_fn(|req| app::handler(&site, req))).await
 }

@@ -1,7 +1,7 @@
 //! `DELETE /apiv1/tag/delete`: deletes a tag and takes it off the links that carry it.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_tag_id};
+use lib::service::{Service, workspace::parse_tag_id};
 use lib::wire::{self, TagIdInput};
 use lib::{http, manifest};
 use serde_json::Value;

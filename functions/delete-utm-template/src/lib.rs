@@ -2,7 +2,7 @@
 //! fields).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_template_id};
+use lib::service::{Service, workspace::parse_template_id};
 use lib::wire::{self, TemplateIdInput};
 use lib::{http, manifest};
 use serde_json::Value;

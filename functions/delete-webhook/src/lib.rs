@@ -1,7 +1,7 @@
 //! `DELETE /apiv1/webhook/delete`: deletes a webhook endpoint; what was queued for it is dropped.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_webhook_id};
+use lib::service::{Service, webhooks::parse_webhook_id};
 use lib::wire::{self, WebhookIdInput};
 use lib::{http, manifest};
 use serde_json::Value;

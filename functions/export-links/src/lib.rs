@@ -2,7 +2,7 @@
 //! shape an import reads back; `X-Next-Cursor` and `Link: rel="next"` while more follow.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, ServiceError, parse_export_limit};
+use lib::service::{Service, ServiceError, transfer::parse_export_limit};
 use lib::wire::export::{ExportedLink, links_csv};
 use lib::{http, manifest};
 

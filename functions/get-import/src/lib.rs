@@ -2,7 +2,7 @@
 //! (`format=csv`) as the results CSV.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, ServiceError, parse_import_id};
+use lib::service::{Service, ServiceError, transfer::parse_import_id};
 use lib::wire::{ImportRecord, ImportStatus, RowRecord, results_csv};
 use lib::{http, manifest};
 

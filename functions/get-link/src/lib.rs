@@ -2,7 +2,7 @@
 //! code as the MCP tool `get_link`).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_link_id};
+use lib::service::{Service, links::parse_link_id};
 use lib::{http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {

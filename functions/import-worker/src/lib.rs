@@ -6,7 +6,7 @@
 use aws_lambda_events::event::sqs::{BatchItemFailure, SqsBatchResponse, SqsEvent};
 use lambda_runtime::{Error, LambdaEvent};
 use lib::queue::Queue;
-use lib::service::{IMPORT_WORKER_BUDGET, Service};
+use lib::service::{Service, transfer::IMPORT_WORKER_BUDGET};
 
 pub async fn handler(
     service: &Service,

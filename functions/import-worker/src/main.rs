@@ -7,6 +7,6 @@ use lambda_runtime::{Error, run, service_fn};
 #[tokio::main]
 async fn main() -> Result<(), Error> {
     let service = lib::service::Service::for_lambda().await?;
-    let queue = lib::service::import_queue_from_env().ok_or("IMPORT_QUEUE_URL is not set")?;
+    let queue = lib::service::transfer::import_queue_from_env().ok_or("IMPORT_QUEUE_URL is not set")?;
     run(service_fn(|event| import_worker::handler(&service, &queue, event))).await
 }

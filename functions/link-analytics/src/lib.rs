@@ -1,7 +1,7 @@
 //! `GET /apiv1/links/{id}/analytics`.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_analytics_link_id};
+use lib::service::{Service, links::parse_analytics_link_id};
 use lib::wire::DayRange;
 use lib::{http, manifest};
 

@@ -3,7 +3,7 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::qr::QrRequest;
-use lib::service::{Service, parse_link_id};
+use lib::service::{Service, links::parse_link_id};
 use lib::{http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {

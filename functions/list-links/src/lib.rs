@@ -2,7 +2,7 @@
 //! workspace's links, newest first (the same service code as the MCP tool `list_links`).
 
 use lambda_http::{Body, Error, Request, RequestExt, Response};
-use lib::service::{ListQuery, Service};
+use lib::service::{Service, links::ListQuery};
 use lib::{http, manifest};
 
 /// `tagIds` given as `tagIds=a,b`, `tagIds=a&tagIds=b`, or both.

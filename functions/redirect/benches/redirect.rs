@@ -10,7 +10,7 @@ use std::hint::black_box;
 use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use lib::domain::{ClickToken, Link, LinkPassword, LocationGrant, PASSWORD_PURPOSE, PasswordHash, PasswordPass};
-use lib::service::{LocationRequest, VisitOutcome, plan};
+use lib::service::{visits::LocationRequest, visits::VisitOutcome, visits::plan};
 use lib::testing::SeededEntropy;
 use lib::visitor::{Visitor, VisitorHeaders};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! `PUT /apiv1/link/update`.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_link_id};
+use lib::service::{Service, links::parse_link_id};
 use lib::wire::{self, LinkPatchInput};
 use lib::{http, manifest};
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `PUT /apiv1/tag/update`: renames or recolours a tag.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, parse_tag_id};
+use lib::service::{Service, workspace::parse_tag_id};
 use lib::wire::{self, TagPatchInput};
 use lib::{http, manifest};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::domain::WebhookChange;
-use lib::service::{Service, parse_webhook_id};
+use lib::service::{Service, webhooks::parse_webhook_id};
 use lib::wire::{self, WebhookUpdateInput};
 use lib::{http, manifest};
 use serde_json::Value;

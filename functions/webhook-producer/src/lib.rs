@@ -7,7 +7,7 @@
 use aws_lambda_events::event::dynamodb::Event;
 use lambda_runtime::{Error, LambdaEvent};
 use lib::queue::Queue;
-use lib::service::{ProduceReport, Service};
+use lib::service::{Service, webhooks::ProduceReport};
 use lib::store::stream_changes;
 
 pub async fn handler(service: &Service, queue: &Queue, event: LambdaEvent<Event>) -> Result<ProduceReport, Error> {

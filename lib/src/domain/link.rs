@@ -193,7 +193,7 @@ pub struct LinkSettings {
     pub conversion_tracking: bool,
     #[serde(default)]
     pub gps_tracking: bool,
-    /// UTM parameters added to every destination (see `crate::service::compose`).
+    /// UTM parameters added to every destination (see `crate::service::visits::compose`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub utm: Option<Utm>,
     /// Where visitors go once the link no longer serves (inactive, expired, over its limit),

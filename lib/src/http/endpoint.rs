@@ -10,8 +10,8 @@ use serde_json::{Map, Value};
 use super::{api_key, error_response, json_object, query, request_id, take_string};
 use crate::domain::Workspace;
 use crate::manifest::Function;
-use crate::service::idempotency::{self, Begun, IdempotencyKey};
-use crate::service::{Access, Caller, RateStatus, Service, ServiceError, metered};
+use crate::service::guards::idempotency::{self, Begun, IdempotencyKey};
+use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller, guards::RateStatus, guards::metered};
 use crate::store::StoredAnswer;
 
 /// Runs a handler body that does not go through the common steps (the `$default` route),

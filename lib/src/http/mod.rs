@@ -17,7 +17,7 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::{Map, Value};
 
-use crate::service::{PresentedKey, ServiceError};
+use crate::service::{ServiceError, accounts::PresentedKey};
 
 /// Bodies larger than this are refused with 400.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;

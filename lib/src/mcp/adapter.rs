@@ -14,7 +14,7 @@ use super::channel::Admitted;
 use super::{Endpoint, errors};
 use crate::domain::Scope;
 use crate::http::{add_rate_headers, body_of};
-use crate::service::RateStatus;
+use crate::service::guards::RateStatus;
 
 impl Endpoint {
     /// Answers one HTTP request.

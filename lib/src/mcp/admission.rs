@@ -14,7 +14,7 @@ use super::server::SUPPORTED_VERSIONS;
 use super::{Endpoint, MAX_BODY_BYTES, PATHS};
 use crate::http::{api_key, declared_length, request_id};
 use crate::origin::MCP_PATH;
-use crate::service::{PresentedKey, RateClass, RateStatus, ServiceError, metered};
+use crate::service::{ServiceError, accounts::PresentedKey, guards::RateClass, guards::RateStatus, guards::metered};
 
 /// A refusal before rmcp: status, JSON body and extra headers.
 pub(super) struct Refusal {

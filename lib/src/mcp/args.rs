@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::ids::ObjectId;
 use crate::qr::QrRequest;
-use crate::service::{ListQuery, ServiceError, parse_analytics_link_id, parse_link_id};
+use crate::service::{ServiceError, links::ListQuery, links::parse_analytics_link_id, links::parse_link_id};
 use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};
 use crate::wire::{DayRange, any_as_text};
 

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::errors::status_of_code;
 use crate::domain::Scope;
-use crate::service::{Caller, RateStatus, ServiceError};
+use crate::service::{ServiceError, accounts::Caller, guards::RateStatus};
 
 /// What the adapter learnt about a request before rmcp saw it.
 #[derive(Debug, Clone)]

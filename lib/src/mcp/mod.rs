@@ -69,7 +69,7 @@ pub struct Endpoint {
     pub settings: Settings,
     rmcp: StreamableHttpService<Server, NeverSessionManager>,
     /// Sources whose credentials keep being refused (answered `429` for a while).
-    refused: Arc<crate::service::RefusedCredentials>,
+    refused: Arc<crate::service::guards::RefusedCredentials>,
 }
 
 impl std::fmt::Debug for Endpoint {

@@ -15,7 +15,7 @@ use super::channel::Admitted;
 use super::errors;
 use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
-use crate::service::{RateClass, Service, ServiceError, metered};
+use crate::service::{Service, ServiceError, guards::RateClass, guards::metered};
 use crate::wire::WorkspaceChoice;
 
 pub const INSTRUCTIONS: &str = "Smart links: short links whose destination is chosen per visitor by ordered routing \

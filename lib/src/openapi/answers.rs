@@ -15,8 +15,8 @@ use crate::domain::Invalid;
 use crate::domain::LinkDraft;
 use crate::http::{error_body, status_of};
 use crate::ids::ObjectId;
-use crate::service::limits::{Policy, PolicyState};
-use crate::service::{RateLimited, RateStatus, ServiceError};
+use crate::service::guards::limits::{Policy, PolicyState};
+use crate::service::{ServiceError, guards::RateLimited, guards::RateStatus};
 use crate::wire::{Door, LinkInput, ParseContext};
 
 /// The request id examples show (a real one is the id API Gateway gives the request).

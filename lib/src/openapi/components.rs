@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
 use utoipa::openapi::{Header, HeaderBuilder, Ref, RefOr, Required, Schema};
 
-use crate::service::idempotency;
+use crate::service::guards::idempotency;
 use crate::wire::schema::{self, component_generator};
 
 /// Where a schema lives in the document.

@@ -11,7 +11,7 @@ use crate::domain::Invalid;
 use crate::manifest;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
-use crate::service::{LinkAction, ListQuery, QuotaResource, ServiceError};
+use crate::service::{LinkAction, QuotaResource, ServiceError, links::ListQuery};
 use crate::wire::{BulkInput, DayRange, LinkIdInput, LinkInput, LinkPatchInput, schema};
 use crate::wire::{BulkOutcome, CreatedLink, DeletedLink, LinkPage, LinkRecord, UpdatedLink};
 

@@ -8,7 +8,9 @@ use utoipa::openapi::{ContentBuilder, HeaderBuilder, Required, Response, Respons
 use super::answers::Shape;
 use super::components::{inline, schema_ref, text_header};
 use super::surfaces::text_schema;
-use crate::service::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, PASSWORD_TRIES_PER_HOUR, ServiceError};
+use crate::service::{
+    ServiceError, visits::LINK_WRONG_GUESSES_PER_HOUR, visits::LockReason, visits::PASSWORD_TRIES_PER_HOUR,
+};
 
 fn slug() -> Parameter {
     ParameterBuilder::new()

@@ -9,7 +9,10 @@ use super::templates::{Chrome, IntegrationsPage, KeyCreatedPage, KeyRow, ScopeOp
 use super::{Form, LocalPath, Page, PageRequest, assets, cookies, redirect};
 use crate::domain::{ApiKeyRecord, Scope};
 use crate::ids::ObjectId;
-use crate::service::{Integrations, IssuedKey, KeyGrants, ServiceError, SessionUser, SignInAttempt};
+use crate::service::{
+    ServiceError, accounts::Integrations, accounts::IssuedKey, accounts::KeyGrants, accounts::SessionUser,
+    accounts::SignInAttempt,
+};
 
 /// The paths of the account pages and the methods each answers (`HEAD` wherever `GET`).
 const ROUTES: &[(&str, &[&str])] = &[

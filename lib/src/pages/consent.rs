@@ -11,7 +11,7 @@ use crate::domain::Scope;
 use crate::domain::oauth::{OAuthFailure, PendingAuthorization, RedirectKind, RedirectUri};
 use crate::service::oauth::ClientDocuments;
 use crate::service::oauth::{AuthorizeRefusal, ConsentAnswer, PendingConsent};
-use crate::service::{ServiceError, SessionUser};
+use crate::service::{ServiceError, accounts::SessionUser};
 
 /// `GET /oauth/authorize`.
 pub async fn authorize(page: &PageRequest<'_>, documents: &ClientDocuments) -> Result<Response<Body>, ServiceError> {

@@ -88,7 +88,7 @@ pub fn sign_in(
         set(
             session_name(local),
             token.as_str(),
-            crate::service::COOKIE_LIFETIME,
+            crate::service::accounts::COOKIE_LIFETIME,
             local,
         ),
     );

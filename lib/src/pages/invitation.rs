@@ -11,7 +11,7 @@ use super::stranger_forms::{self, StrangerForm};
 use super::templates::{Chrome, InvitationPage};
 use super::{Page, PageRequest, cookies};
 use crate::domain::{Invalid, NewPassword, OneTimeToken, PersonName};
-use crate::service::{OpenInvitation, ServiceError, invitation_path};
+use crate::service::{ServiceError, teams::OpenInvitation, teams::invitation_path};
 
 fn token_of(raw: &str) -> Result<OneTimeToken, ServiceError> {
     OneTimeToken::parse(raw).ok_or(ServiceError::InvitationDead(crate::domain::InvitationDead::Unknown))

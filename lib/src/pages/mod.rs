@@ -28,7 +28,7 @@ use lambda_http::Request;
 use crate::config::ConfigError;
 use crate::domain::SessionToken;
 use crate::origin::{self, PublicBase};
-use crate::service::{Service, ServiceError, SessionUser};
+use crate::service::{Service, ServiceError, accounts::SessionUser};
 
 /// What the page functions need besides the service (from the environment).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::app::redirect_with_notice;
 use super::templates::{Chrome, ProfilePage};
 use super::{Page, PageRequest, cookies};
 use crate::domain::{NewPassword, PersonName};
-use crate::service::{ServiceError, SessionUser};
+use crate::service::{ServiceError, accounts::SessionUser};
 
 const PATH: &str = "/account/profile";
 

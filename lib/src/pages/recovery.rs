@@ -9,7 +9,7 @@ use super::stranger_forms::{self, StrangerForm};
 use super::templates::{Chrome, ForgotPasswordPage, MessagePage, ResetPasswordPage};
 use super::{Page, PageRequest, redirect};
 use crate::domain::{Email, NewPassword, OneTimeToken};
-use crate::service::{ServiceError, reset_path};
+use crate::service::{ServiceError, accounts::reset_path};
 
 /// What the request page says after any address.
 const SENT: &str =

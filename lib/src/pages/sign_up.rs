@@ -10,7 +10,7 @@ use super::stranger_forms::{self, StrangerForm};
 use super::templates::{Chrome, SignUpPage, VerifyEmailPage};
 use super::{Form, Page, PageRequest};
 use crate::domain::{BoundedText, Email, Invalid, NewPassword, PersonName};
-use crate::service::{ServiceError, SignUp, verification_path};
+use crate::service::{ServiceError, accounts::SignUp, accounts::verification_path};
 
 /// What the page says once the form is in, whoever the address belongs to.
 const CHECK_YOUR_MAIL: &str =

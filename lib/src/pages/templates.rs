@@ -3,7 +3,7 @@
 
 use askama::Template;
 
-use crate::service::SessionUser;
+use crate::service::accounts::SessionUser;
 
 /// What the layout around every page shows: the assets, who is signed in, and the workspace
 /// the page is about.

@@ -11,7 +11,7 @@ use super::location::{cacheable, not_allowed};
 use super::{Redirector, pages};
 use crate::domain::AppAssociation;
 use crate::http;
-use crate::service::AppOpening;
+use crate::service::visits::AppOpening;
 
 /// The two files a short domain serves for its apps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use super::{GONE, Redirector, app_links, pages, password};
 use crate::domain::SigningKey;
 use crate::domain::{Hostname, Slug};
 use crate::http;
-use crate::service::{LocationRequest, ServiceError, Visit, VisitOutcome};
+use crate::service::{ServiceError, visits::LocationRequest, visits::Visit, visits::VisitOutcome};
 use crate::visitor::{Trigger, VisitorHeaders};
 
 /// The environment variable holding the secret CloudFront sends as `X-Origin-Verify`.

@@ -1,4 +1,4 @@
-//! The visitor door: a request on a short domain read into a [`Visit`](crate::service::Visit),
+//! The visitor door: a request on a short domain read into a [`Visit`](crate::service::visits::Visit),
 //! the service's visit use case, and its outcome encoded as a redirect or a small page; beside
 //! it, the endpoints a short domain's pages call back (the conversion pixel, the location a
 //! person shares).
@@ -19,7 +19,7 @@ use crate::after_response::AfterResponse;
 use crate::clock::Entropy;
 use crate::config::ConfigError;
 use crate::domain::{LOCATION_PURPOSE, PASSWORD_PURPOSE, SigningKey};
-use crate::service::{ClickRecorder, LinkCache, Service};
+use crate::service::{Service, visits::ClickRecorder, visits::LinkCache};
 use crate::store::DeadLetters;
 use crate::visitor::VISITOR_PURPOSE;
 

@@ -18,7 +18,7 @@ use super::pages::{brand_style, style_hash};
 use crate::clock::Entropy;
 use crate::domain::{PASS_LIFETIME, PasswordPass, SigningKey};
 use crate::http;
-use crate::service::{LockReason, LockedPage, Unlock};
+use crate::service::{visits::LockReason, visits::LockedPage, visits::Unlock};
 
 /// The cookie a right password leaves.
 pub const PASS_COOKIE: &str = "sl_pass";

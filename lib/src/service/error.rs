@@ -108,7 +108,7 @@ pub enum ServiceError {
         allowed: Vec<&'static str>,
     },
     #[error("{0}")]
-    RateLimited(Box<super::RateLimited>),
+    RateLimited(Box<super::guards::RateLimited>),
     #[error("Idempotency-Key must be 1 to 255 printable ASCII characters.")]
     InvalidIdempotencyKey,
     #[error("This Idempotency-Key was already used for a different request; send a new key with a new request.")]

@@ -1,96 +1,23 @@
-//! Service operations: what both doors (HTTP API and MCP) call.
+//! Service operations: what every door (HTTP API, MCP, pages, OAuth, the redirect) calls, by
+//! feature. The service takes typed input and returns typed results that carry their message.
 
-mod account;
-mod analytics;
-mod app_associations;
-mod auth;
-mod automated;
-mod bulk;
-mod catalogue;
-mod conversions;
-mod destination;
-mod domains;
+pub mod accounts;
 mod error;
-mod exports;
-pub mod idempotency;
-mod import_rows;
-mod import_worker;
-mod import_write;
-mod imports;
-mod joining;
-mod keys;
-pub mod limits;
-mod link_cache;
-mod links;
-mod list_cursor;
-mod locations;
-mod mails;
+pub mod guards;
+pub mod links;
 pub mod oauth;
-mod operator;
-mod password_gate;
-mod qr;
-mod queues;
-mod reading;
-mod recording;
-mod refused_credentials;
-mod sign_in;
+pub mod operator;
+pub mod queues;
 mod table;
-mod tags;
-mod team;
-mod utm_templates;
-mod visit;
-mod webhook_events;
-mod webhook_log;
-mod webhook_producer;
-mod webhook_worker;
-mod webhooks;
-mod workspace_settings;
+pub mod teams;
+pub mod transfer;
+pub mod visits;
+pub mod webhooks;
+pub mod workspace;
+
+pub use error::{LinkAction, QuotaResource, ServiceError};
 
 use std::sync::Arc;
-
-pub use crate::domain::RateClass;
-pub use account::{SignUp, reset_path, verification_path};
-pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
-pub use auth::{Access, Caller, Credential, GrantAccess, PresentedKey, generate_api_key, hash_api_key, short_id};
-pub use automated::BOT_VISIT_RETENTION_DAYS;
-pub use bulk::MAX_BULK_LINKS;
-pub use conversions::PixelOutcome;
-pub use domains::{DomainSetup, RECHECK_PAGE, Recheck, Verification};
-pub use error::{LinkAction, QuotaResource, ServiceError};
-pub use exports::{ClicksExport, DEFAULT_EXPORT_PAGE, LinksExport, MAX_EXPORT_PAGE, parse_export_limit};
-pub use import_worker::{
-    IMPORT_QUEUE_VARIABLE, IMPORT_QUEUE_VISIBILITY, IMPORT_REQUEST_BUDGET, IMPORT_WORKER_BUDGET, ImportRun,
-    import_queue_from_env,
-};
-pub use imports::{ImportStarted, parse_import_id};
-pub use keys::{Integrations, IssuedKey, KeyGrants};
-pub use limits::{Policy, RateLimited, RateStatus, collection_full, metered};
-pub use link_cache::LinkCache;
-pub use links::{parse_analytics_link_id, parse_link_id};
-pub use locations::SharedOutcome;
-pub use operator::OperatorError;
-pub use queues::queue_from_env;
-pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};
-pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
-
-pub use app_associations::DomainApps;
-pub use destination::{CLICK_ID_PARAMETER, compose};
-pub use password_gate::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
-pub use refused_credentials::{REFUSED_CREDENTIALS_PER_MINUTE, RefusedCredentials};
-pub use sign_in::{
-    ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, COOKIE_LIFETIME, FAILURE_WINDOW, SessionUser, SignInAttempt, SignedIn,
-};
-pub use tags::parse_tag_id;
-pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};
-pub use utm_templates::parse_template_id;
-pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
-pub use webhook_events::{ClickedData, ConversionData, DeletedData, EventData, LinkData, clicked};
-pub use webhook_log::{TestSent, WebhookWithLog};
-pub use webhook_producer::{MAX_BATCH_EVENTS, ProduceReport};
-pub use webhook_worker::{
-    DELIVERY_LIMITS, Handled, WEBHOOK_QUEUE_VARIABLE, WEBHOOK_QUEUE_VISIBILITY, webhook_queue_from_env,
-};
-pub use webhooks::{WebhookWithSecret, parse_webhook_id};
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
@@ -98,6 +25,8 @@ use crate::ids::ObjectId;
 use crate::mail::Mailer;
 use crate::qr::LogoFetcher;
 use crate::store::Store;
+use links::LIST_READ_BUDGET;
+use transfer::IMPORT_REQUEST_BUDGET;
 
 /// Everything an operation needs, built once per process and shared by reference.
 #[derive(Clone)]

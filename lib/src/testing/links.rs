@@ -68,7 +68,7 @@ pub fn http_draft(service: &crate::service::Service, body: Value) -> LinkDraft {
 /// as the HTTP door would: the filler of benchmarks' workspaces.
 pub async fn create_plain_link(
     service: &crate::service::Service,
-    access: &crate::service::Access,
+    access: &crate::service::accounts::Access,
     i: usize,
 ) -> crate::wire::CreatedLink {
     let body = serde_json::json!({ "name": format!("Link {i}"), "url": "https://example.com/x" });

@@ -308,7 +308,7 @@ pub async fn bench_table(client: &aws_sdk_dynamodb::Client) -> (String, crate::c
 pub async fn bench_workspace(
     service: &crate::service::Service,
     options: crate::admin::NewWorkspace,
-) -> crate::service::Access {
+) -> crate::service::accounts::Access {
     let owner = crate::admin::create_user(service, &format!("bench-{}@example.com", service.new_id()))
         .await
         .expect("owner");

@@ -13,7 +13,7 @@ use crate::domain::Invalid;
 use crate::ids::ObjectId;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
-use crate::service::{Access, ListQuery, Service, ServiceError, parse_link_id};
+use crate::service::{Service, ServiceError, accounts::Access, links::ListQuery, links::parse_link_id};
 use crate::wire::{
     self, BulkItems, BulkOutcome, DayRange, Door, Drafter, LinkIdInput, LinkInput, LinkPatchInput, McpLinkInput,
     McpLinkPatchInput, NewTag, TagInput,

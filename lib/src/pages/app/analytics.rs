@@ -20,7 +20,7 @@ use super::locations;
 use super::range::Range;
 use crate::analytics::report::{Breakdown as Entries, LinkEntry, RouteStats};
 use crate::ids::ObjectId;
-use crate::service::{LinkAnalytics, ServiceError, WorkspaceAnalytics, parse_analytics_link_id};
+use crate::service::{ServiceError, links::LinkAnalytics, links::WorkspaceAnalytics, links::parse_analytics_link_id};
 use crate::wire::LinkRecord;
 
 /// The days of a report in order, with their counts.

@@ -7,7 +7,7 @@ use lambda_http::{Body, Response};
 
 use super::super::templates::{Chrome, SwitchEntry, WorkspaceNav};
 use super::super::{Form, PageRequest, cookies, redirect};
-use crate::service::{Access, ServiceError, SessionUser};
+use crate::service::{ServiceError, accounts::Access, accounts::SessionUser};
 use crate::wire::WorkspaceSummary;
 
 /// A signed-in person on a page of one of their workspaces.

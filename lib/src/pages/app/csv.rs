@@ -17,7 +17,7 @@ use super::context::Workspace;
 use super::range::Range;
 use crate::analytics::conversion_report::{Amounts, Conversions};
 use crate::analytics::report::{Breakdown as Entries, RouteStats};
-use crate::service::{ServiceError, parse_analytics_link_id};
+use crate::service::{ServiceError, links::parse_analytics_link_id};
 use crate::wire::export::cell;
 
 const CSV: &str = "text/csv; charset=utf-8";

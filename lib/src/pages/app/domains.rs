@@ -11,7 +11,7 @@ use super::context::{Workspace, redirect_with_notice};
 use super::team::shown;
 use super::views::ConfirmPage;
 use crate::domain::DomainStatus;
-use crate::service::{DomainSetup, ServiceError};
+use crate::service::{ServiceError, workspace::DomainSetup};
 
 /// The id of a domain's card on the tab.
 fn anchor(host: &str) -> String {

@@ -16,7 +16,7 @@ use super::snippet;
 use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, Places, RuleView, TagOption, VariantView};
 use crate::domain::CountryCode;
 use crate::ids::ObjectId;
-use crate::service::{ServiceError, parse_link_id};
+use crate::service::{ServiceError, links::parse_link_id};
 use crate::wire::LinkRecord;
 
 /// Refusals about what was typed: the form is shown again with the sentence beside the field.

@@ -7,7 +7,7 @@ use super::super::{Page, PageRequest};
 use super::context::Workspace;
 use super::views::{FirstRun, LinkRow, LinksPage, Places, TagOption};
 use crate::domain::LinkStatus;
-use crate::service::{ListQuery, ServiceError};
+use crate::service::{ServiceError, links::ListQuery};
 use crate::wire::LinkRecord;
 
 /// Links per page.

@@ -11,7 +11,7 @@ use super::context::{Workspace, redirect_with_notice};
 use super::views::ConfirmPage;
 use crate::domain::{HexColor, Invalid, TagChange, TagName};
 use crate::ids::ObjectId;
-use crate::service::{ServiceError, parse_tag_id};
+use crate::service::{ServiceError, workspace::parse_tag_id};
 use crate::wire::{NewTag, TagRecord};
 
 /// The colour input's value of a tag without one.

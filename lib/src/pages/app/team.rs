@@ -13,7 +13,7 @@ use super::views::{ConfirmPage, CopyLink, InvitationRow, MemberRow, RoleForm, Se
 use crate::domain::{Email, Invalid, Role, TeamAction, invitable_roles};
 use crate::ids::ObjectId;
 use crate::mail::Delivery;
-use crate::service::{Invited, ServiceError, Team};
+use crate::service::{ServiceError, teams::Invited, teams::Team};
 use crate::store::MAX_MEMBERS;
 
 /// The field of the location switch.

@@ -12,7 +12,7 @@ use super::context::{Workspace, redirect_with_notice};
 use super::team::shown;
 use super::transfer_views::{FormatChoice, JobPage, JobRow, PlanPage, PlanRow, ResultRow, TransferPage};
 use crate::domain::{ConflictPolicy, ImportFormat, ImportJob, JobState, Verdict};
-use crate::service::{ServiceError, parse_import_id};
+use crate::service::{ServiceError, transfer::parse_import_id};
 use crate::wire::export::{ExportedLink, links_csv};
 use crate::wire::{DayRange, DryRun, ImportInput, ImportRequest, results_csv};
 
@@ -285,7 +285,7 @@ pub async fn links(page: &PageRequest<'_>, raw_ws: &str, jsonl: bool) -> Result<
     loop {
         let part = page
             .service
-            .export_links(&ws.access, cursor.as_deref(), crate::service::MAX_EXPORT_PAGE)
+            .export_links(&ws.access, cursor.as_deref(), crate::service::transfer::MAX_EXPORT_PAGE)
             .await?;
         let links: Vec<ExportedLink<'_>> = part.links.iter().map(|l| ExportedLink::new(l, &part.tags)).collect();
         if jsonl {

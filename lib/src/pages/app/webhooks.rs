@@ -13,7 +13,7 @@ use super::views::ConfirmPage;
 use super::webhook_views::{AttemptRow, EndpointCard, EventChoice, WebhooksPage};
 use crate::domain::webhook_delivery::{AttemptOutcome, DeliveryAttempt};
 use crate::domain::{EventType, EventTypes, NewWebhook, Vocabulary, WebhookChange, WebhookUrl, webhook_link_ids};
-use crate::service::{ServiceError, WebhookWithLog, WebhookWithSecret, parse_webhook_id};
+use crate::service::{ServiceError, webhooks::WebhookWithLog, webhooks::WebhookWithSecret, webhooks::parse_webhook_id};
 
 /// What the page shows besides the endpoints: a secret to copy, or a refused form again.
 #[derive(Default)]

@@ -12,7 +12,7 @@ use crate::domain::oauth::{
 };
 use crate::domain::{ClientAddress, Invalid, Role, Workspace, random_token};
 use crate::ids::ObjectId;
-use crate::service::{Service, ServiceError, SessionUser};
+use crate::service::{Service, ServiceError, accounts::SessionUser};
 use crate::store::{CodeIssue, NewToken};
 
 use super::{ClientDocuments, OAuthClient};

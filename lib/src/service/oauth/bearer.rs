@@ -6,7 +6,9 @@
 
 use crate::domain::Role;
 use crate::domain::oauth::{LAST_USED_RESOLUTION, stored_hash};
-use crate::service::{Caller, Credential, GrantAccess, Service, ServiceError, short_id};
+use crate::service::{
+    Service, ServiceError, accounts::Caller, accounts::Credential, accounts::GrantAccess, accounts::short_id,
+};
 
 impl Service {
     /// The caller an `Authorization: Bearer` token stands for at `resource`.
