@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod after_response;
 pub mod analytics;
+pub mod api;
 pub mod clock;
 pub mod config;
 pub mod dns;

@@ -5,7 +5,7 @@
 use lambda_http::http::{HeaderValue, Method, StatusCode, header};
 use lambda_http::{Body, Error, Request, Response};
 use lib::manifest::{DOCS_PATH, DOCS_SCRIPT_PATH, OPENAPI_PATH};
-use lib::{http, openapi};
+use lib::{api, http, openapi};
 
 /// Redoc's standalone bundle (`scripts/fetch-redoc` pins it).
 pub const REDOC: &str = include_str!("../assets/redoc.standalone.js");
@@ -43,12 +43,12 @@ pub async fn handler(req: Request) -> Result<Response<Body>, Error> {
             REDOC.to_string(),
             "public, max-age=86400",
         ),
-        _ => return http::respond(&req, async { Err(http::unrouted(&req)) }).await,
+        _ => return api::respond(&req, async { Err(http::unrouted(&req)) }).await,
     };
     if req.method() == Method::HEAD {
         *response.body_mut() = Body::Empty;
     } else if req.method() != Method::GET {
-        return http::respond(&req, async { Err(http::unrouted(&req)) }).await;
+        return api::respond(&req, async { Err(http::unrouted(&req)) }).await;
     }
     *response.status_mut() = StatusCode::OK;
     Ok(response)

@@ -4,13 +4,13 @@ use lambda_http::{Body, Error, Request, Response};
 use lib::ids::ObjectId;
 use lib::service::Service;
 use lib::wire::{self, LinkIdInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::DELETE_LINK, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::DELETE_LINK, async |access, body| {
         let id: ObjectId = wire::from_json::<LinkIdInput>(Value::Object(body))?.try_into()?;
-        Ok(http::ok(&service.delete_link(&access, &id).await?))
+        Ok(api::ok(&service.delete_link(&access, &id).await?))
     })
     .await
 }

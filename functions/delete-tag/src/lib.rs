@@ -3,14 +3,14 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, workspace::parse_tag_id};
 use lib::wire::{self, TagIdInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::DELETE_TAG, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::DELETE_TAG, async |access, body| {
         let input = wire::from_json::<TagIdInput>(Value::Object(body))?;
         let id = parse_tag_id(input.tag_id.as_deref())?;
-        Ok(http::ok(&service.remove_tag(&access, &id).await?))
+        Ok(api::ok(&service.remove_tag(&access, &id).await?))
     })
     .await
 }

@@ -4,14 +4,14 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, workspace::parse_template_id};
 use lib::wire::{self, TemplateIdInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::DELETE_UTM_TEMPLATE, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::DELETE_UTM_TEMPLATE, async |access, body| {
         let input = wire::from_json::<TemplateIdInput>(Value::Object(body))?;
         let id = parse_template_id(input.template_id.as_deref())?;
-        Ok(http::ok(&service.remove_utm_template(&access, &id).await?))
+        Ok(api::ok(&service.remove_utm_template(&access, &id).await?))
     })
     .await
 }

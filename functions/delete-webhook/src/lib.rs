@@ -3,14 +3,14 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, webhooks::parse_webhook_id};
 use lib::wire::{self, WebhookIdInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::DELETE_WEBHOOK, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::DELETE_WEBHOOK, async |access, body| {
         let input = wire::from_json::<WebhookIdInput>(Value::Object(body))?;
         let id = parse_webhook_id(input.webhook_id.as_deref())?;
-        Ok(http::ok(&service.delete_webhook(&access, &id).await?))
+        Ok(api::ok(&service.delete_webhook(&access, &id).await?))
     })
     .await
 }

@@ -4,10 +4,10 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, ServiceError, transfer::parse_export_limit};
 use lib::wire::export::{ExportedLink, links_csv};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::EXPORT_LINKS, async |access| {
+    api::query_endpoint(service, &req, &manifest::EXPORT_LINKS, async |access| {
         let format = http::query(&req, "format").unwrap_or_default();
         let csv = match format.trim() {
             "" | "csv" => true,
@@ -24,11 +24,11 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
             .export_links(&access, http::query(&req, "cursor").as_deref(), limit)
             .await?;
         let links: Vec<ExportedLink<'_>> = page.links.iter().map(|l| ExportedLink::new(l, &page.tags)).collect();
-        let next = page.next_cursor.as_deref().map(|c| (c, http::with_cursor(&req, c)));
+        let next = page.next_cursor.as_deref().map(|c| (c, api::with_cursor(&req, c)));
         let next = next.as_ref().map(|(c, url)| (*c, url.as_str()));
         let workspace = &access.workspace.id;
         Ok(if csv {
-            http::download(
+            api::download(
                 links_csv(&links, page.first),
                 "text/csv; charset=utf-8",
                 &format!("links-{workspace}.csv"),
@@ -36,7 +36,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
             )
         } else {
             let text: String = links.iter().map(ExportedLink::json_line).collect();
-            http::download(
+            api::download(
                 text,
                 "application/jsonl; charset=utf-8",
                 &format!("links-{workspace}.jsonl"),

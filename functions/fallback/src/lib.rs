@@ -2,8 +2,8 @@
 //! 405 with `Allow`; anything else is 404; both with the documented `{ "error": … }` body.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::http;
+use lib::{api, http};
 
 pub async fn handler(req: Request) -> Result<Response<Body>, Error> {
-    http::respond(&req, async { Err(http::unrouted(&req)) }).await
+    api::respond(&req, async { Err(http::unrouted(&req)) }).await
 }

@@ -4,18 +4,18 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, ServiceError, transfer::parse_import_id};
 use lib::wire::{ImportRecord, ImportStatus, RowRecord, results_csv};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::GET_IMPORT, async |access| {
+    api::query_endpoint(service, &req, &manifest::GET_IMPORT, async |access| {
         let id = parse_import_id(http::query(&req, "importId").as_deref())?;
         let (job, rows) = service.import_results(&access, &id).await?;
         match http::query(&req, "format").as_deref().map(str::trim) {
-            None | Some("" | "json") => Ok(http::ok(&ImportStatus {
+            None | Some("" | "json") => Ok(api::ok(&ImportStatus {
                 import: ImportRecord::from(&job),
                 rows: rows.iter().map(RowRecord::from).collect(),
             })),
-            Some("csv") => Ok(http::download(
+            Some("csv") => Ok(api::download(
                 results_csv(&rows),
                 "text/csv; charset=utf-8",
                 &format!("import-{id}-results.csv"),

@@ -3,12 +3,12 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, links::parse_link_id};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::GET_LINK, async |access| {
+    api::query_endpoint(service, &req, &manifest::GET_LINK, async |access| {
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
-        Ok(http::ok(&service.get_link_record(&access, &id).await?))
+        Ok(api::ok(&service.get_link_record(&access, &id).await?))
     })
     .await
 }

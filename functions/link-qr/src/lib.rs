@@ -4,16 +4,16 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::qr::QrRequest;
 use lib::service::{Service, links::parse_link_id};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::LINK_QR, async |access| {
+    api::query_endpoint(service, &req, &manifest::LINK_QR, async |access| {
         let id = parse_link_id(http::path_param(&req, "id").as_deref())?;
         let request = QrRequest::parse(
             http::query(&req, "format").as_deref(),
             http::query(&req, "size").as_deref(),
         )?;
-        Ok(http::image(&service.link_qr(&access, &id, request).await?))
+        Ok(api::image(&service.link_qr(&access, &id, request).await?))
     })
     .await
 }

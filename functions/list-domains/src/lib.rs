@@ -3,11 +3,11 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;
-use lib::{http, manifest};
+use lib::{api, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::LIST_DOMAINS, async |access| {
-        Ok(http::ok(&service.list_domains(&access).await?))
+    api::query_endpoint(service, &req, &manifest::LIST_DOMAINS, async |access| {
+        Ok(api::ok(&service.list_domains(&access).await?))
     })
     .await
 }

@@ -3,7 +3,7 @@
 
 use lambda_http::{Body, Error, Request, RequestExt, Response};
 use lib::service::{Service, links::ListQuery};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 /// `tagIds` given as `tagIds=a,b`, `tagIds=a&tagIds=b`, or both.
 fn tag_ids(req: &Request) -> Vec<String> {
@@ -19,7 +19,7 @@ fn tag_ids(req: &Request) -> Vec<String> {
 }
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::LIST_LINKS, async |access| {
+    api::query_endpoint(service, &req, &manifest::LIST_LINKS, async |access| {
         let query = ListQuery::parse_with_cursor(
             http::query(&req, "page").as_deref(),
             http::query(&req, "limit").as_deref(),
@@ -28,7 +28,7 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
             http::query(&req, "cursor").as_deref(),
         )?;
         let page = service.list_links(&access, &query).await?;
-        Ok(http::ok(&page))
+        Ok(api::ok(&page))
     })
     .await
 }

@@ -4,11 +4,11 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;
 use lib::wire::WebhookList;
-use lib::{http, manifest};
+use lib::{api, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::LIST_WEBHOOKS, async |access| {
-        Ok(http::ok(&WebhookList::of(&service.list_webhooks(&access).await?)))
+    api::query_endpoint(service, &req, &manifest::LIST_WEBHOOKS, async |access| {
+        Ok(api::ok(&WebhookList::of(&service.list_webhooks(&access).await?)))
     })
     .await
 }

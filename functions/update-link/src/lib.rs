@@ -3,15 +3,15 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, links::parse_link_id};
 use lib::wire::{self, LinkPatchInput};
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::UPDATE_LINK, async |access, mut body| {
+    api::json_endpoint(service, &req, &manifest::UPDATE_LINK, async |access, mut body| {
         let id = parse_link_id(http::take_string(&mut body, "linkId").as_deref())?;
         let input: LinkPatchInput = wire::from_json(Value::Object(body))?;
         let patch = http::drafter(service).patch(&input)?;
-        Ok(http::ok(&service.update_link(&access, &id, patch).await?))
+        Ok(api::ok(&service.update_link(&access, &id, patch).await?))
     })
     .await
 }

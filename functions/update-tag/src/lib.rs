@@ -3,14 +3,14 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::{Service, workspace::parse_tag_id};
 use lib::wire::{self, TagPatchInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::UPDATE_TAG, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::UPDATE_TAG, async |access, body| {
         let (id, change) = wire::from_json::<TagPatchInput>(Value::Object(body))?.parse()?;
         let id = parse_tag_id(id.as_deref())?;
-        Ok(http::ok(&service.change_tag(&access, &id, change).await?))
+        Ok(api::ok(&service.change_tag(&access, &id, change).await?))
     })
     .await
 }

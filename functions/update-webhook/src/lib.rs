@@ -5,15 +5,15 @@ use lambda_http::{Body, Error, Request, Response};
 use lib::domain::WebhookChange;
 use lib::service::{Service, webhooks::parse_webhook_id};
 use lib::wire::{self, WebhookUpdateInput};
-use lib::{http, manifest};
+use lib::{api, manifest};
 use serde_json::Value;
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::json_endpoint(service, &req, &manifest::UPDATE_WEBHOOK, async |access, body| {
+    api::json_endpoint(service, &req, &manifest::UPDATE_WEBHOOK, async |access, body| {
         let input = wire::from_json::<WebhookUpdateInput>(Value::Object(body))?;
         let id = parse_webhook_id(input.webhook_id.as_deref())?;
         let change = WebhookChange::try_from(&input)?;
-        Ok(http::ok(&service.update_webhook(&access, &id, change).await?.updated()))
+        Ok(api::ok(&service.update_webhook(&access, &id, change).await?.updated()))
     })
     .await
 }

@@ -3,12 +3,12 @@
 use lambda_http::{Body, Error, Request, Response};
 use lib::service::Service;
 use lib::wire::DayRange;
-use lib::{http, manifest};
+use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
-    http::query_endpoint(service, &req, &manifest::WORKSPACE_ANALYTICS, async |access| {
+    api::query_endpoint(service, &req, &manifest::WORKSPACE_ANALYTICS, async |access| {
         let range = DayRange::parse(http::query(&req, "from").as_deref(), http::query(&req, "to").as_deref())?;
-        Ok(http::ok(&service.workspace_analytics(&access, range).await?))
+        Ok(api::ok(&service.workspace_analytics(&access, range).await?))
     })
     .await
 }

@@ -1,18 +1,17 @@
-//! The HTTP door's shared adapter code: reading requests as API Gateway delivers them
-//! (here), the steps every endpoint takes in the contract's order, with rate limits and
-//! `Idempotency-Key` (`endpoint`), and turning failures into the contract's statuses and
-//! bodies (`errors`, the one place that does).
+//! The doors' shared toolkit, below every door: reading requests as API Gateway delivers them
+//! (headers, query, body, the client's address, the API key), the responses every door writes,
+//! turning the service's failures into the contract's statuses and bodies (`errors`, the one
+//! place that does) and the transport every function runs on. The HTTP API door is
+//! [`crate::api`]; no door imports another.
 
-mod endpoint;
 mod errors;
 mod transport;
 pub mod upload;
 
-pub use endpoint::{add_rate_headers, json_endpoint, query_endpoint, respond, upload_endpoint};
 pub use errors::{ErrorBody, error_body, error_response, status_of};
 pub use transport::{STRICT_TRANSPORT_SECURITY, run, transport_security};
 
-use lambda_http::http::{HeaderValue, StatusCode, header};
+use lambda_http::http::{HeaderName, HeaderValue, StatusCode, header};
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::{Map, Value};
@@ -144,98 +143,6 @@ pub fn drafter(service: &crate::service::Service) -> crate::wire::Drafter<'_> {
     )
 }
 
-/// 200 with a service result as the JSON body.
-pub fn ok(value: &impl serde::Serialize) -> Response<Body> {
-    let mut response = Response::new(Body::Text(
-        serde_json::to_string(value).expect("service results encode as JSON"),
-    ));
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
-}
-
-/// 200 with a file to save: its text, media type and name; `next` (a cursor, and the URL of the
-/// page it opens) for a paginated export, as `X-Next-Cursor` and `Link: <url>; rel="next"`.
-pub fn download(text: String, media_type: &'static str, file_name: &str, next: Option<(&str, &str)>) -> Response<Body> {
-    let mut response = Response::new(Body::Text(text));
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(media_type));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, disposition);
-    }
-    if let Some((cursor, url)) = next
-        && let (Ok(cursor), Ok(link)) = (
-            HeaderValue::from_str(cursor),
-            HeaderValue::from_str(&format!("<{url}>; rel=\"next\"")),
-        )
-    {
-        headers.insert("x-next-cursor", cursor);
-        headers.insert(header::LINK, link);
-    }
-    response
-}
-
-/// The URL of the same request with `cursor` set (the next page of an export).
-pub fn with_cursor(req: &Request, cursor: &str) -> String {
-    let mut pairs: Vec<(String, String)> =
-        url::form_urlencoded::parse(req.uri().query().unwrap_or_default().as_bytes())
-            .filter(|(name, _)| name != "cursor")
-            .map(|(n, v)| (n.into_owned(), v.into_owned()))
-            .collect();
-    pairs.push(("cursor".into(), cursor.into()));
-    let query: String = url::form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(pairs)
-        .finish();
-    format!("{}?{query}", req.uri().path())
-}
-
-/// 200 or, for a job that goes on in the background, 202, with a service result as JSON.
-pub fn accepted_or_ok(running: bool, value: &impl serde::Serialize) -> Response<Body> {
-    let mut response = ok(value);
-    if running {
-        *response.status_mut() = StatusCode::ACCEPTED;
-    }
-    response
-}
-
-/// 200 with a drawn QR code: a PNG as a binary body (API Gateway receives it base64-encoded
-/// with `isBase64Encoded`, which `lambda_http` sets for binary bodies, and sends the bytes), an
-/// SVG as text. The SVG carries only shapes and a PNG; its CSP forbids scripts regardless.
-pub fn image(image: &crate::qr::QrImage) -> Response<Body> {
-    use crate::qr::Format;
-    let body = match image.format {
-        Format::Png => Body::Binary(image.bytes.clone()),
-        Format::Svg => Body::Text(String::from_utf8_lossy(&image.bytes).into_owned()),
-    };
-    let slug = image
-        .encodes
-        .split('?')
-        .next()
-        .and_then(|link| link.rsplit('/').next())
-        .filter(|s| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-        .unwrap_or("link");
-    let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(image.format.media_type()),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
-    headers.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'none'; img-src data:; style-src 'unsafe-inline'"),
-    );
-    if let Ok(disposition) = HeaderValue::from_str(&format!("inline; filename=\"{slug}-qr.{}\"", image.format.as_str()))
-    {
-        headers.insert(header::CONTENT_DISPOSITION, disposition);
-    }
-    response
-}
-
 /// What the HTTP API answers when no route matches: 405 with the allowed methods for a known
 /// path, else 404.
 pub fn unrouted(req: &Request) -> ServiceError {
@@ -254,5 +161,18 @@ pub fn reject_unknown(body: &Map<String, Value>) -> Result<(), ServiceError> {
     match body.keys().next() {
         Some(field) => Err(crate::domain::Invalid::unknown_field(field.clone()).into()),
         None => Ok(()),
+    }
+}
+
+/// `RateLimit-Policy` and `RateLimit` (IETF httpapi ratelimit-headers) for a counted request.
+pub fn add_rate_headers(headers: &mut lambda_http::http::HeaderMap, status: &crate::service::guards::RateStatus) {
+    let fields = [
+        ("ratelimit-policy", status.policy_header()),
+        ("ratelimit", status.limit_header()),
+    ];
+    for (name, value) in fields {
+        if let Some(value) = value.and_then(|v| HeaderValue::from_str(&v).ok()) {
+            headers.insert(HeaderName::from_static(name), value);
+        }
     }
 }

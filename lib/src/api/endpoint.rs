@@ -7,8 +7,8 @@ use lambda_http::http::{HeaderName, HeaderValue, Method, StatusCode, header};
 use lambda_http::{Body, Request, Response};
 use serde_json::{Map, Value};
 
-use super::{api_key, error_response, json_object, query, request_id, take_string};
 use crate::domain::Workspace;
+use crate::http::{add_rate_headers, api_key, error_response, json_object, query, request_id, take_string};
 use crate::manifest::Function;
 use crate::service::guards::idempotency::{self, Begun, IdempotencyKey};
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller, guards::RateStatus, guards::metered};
@@ -55,7 +55,7 @@ where
     W: AsyncFnOnce(Access, Map<String, Value>) -> Result<Response<Body>, ServiceError>,
 {
     let mut meter = None;
-    let body = super::upload::upload_object(req).await;
+    let body = crate::http::upload::upload_object(req).await;
     let result = json_steps(service, req, endpoint, &mut meter, body, work).await;
     Ok(finish(req, result, meter))
 }
@@ -157,7 +157,7 @@ async fn charge(
 
 /// A stored answer as its retry gets it.
 fn replayed(answer: StoredAnswer) -> Response<Body> {
-    let mut response = Response::new(super::body_of(&answer.body));
+    let mut response = Response::new(crate::http::body_of(&answer.body));
     *response.status_mut() = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -182,17 +182,4 @@ fn finish(req: &Request, result: Result<Response<Body>, ServiceError>, meter: Op
         *response.body_mut() = Body::Empty;
     }
     response
-}
-
-/// `RateLimit-Policy` and `RateLimit` (IETF httpapi ratelimit-headers) for a counted request.
-pub fn add_rate_headers(headers: &mut lambda_http::http::HeaderMap, status: &RateStatus) {
-    let fields = [
-        ("ratelimit-policy", status.policy_header()),
-        ("ratelimit", status.limit_header()),
-    ];
-    for (name, value) in fields {
-        if let Some(value) = value.and_then(|v| HeaderValue::from_str(&v).ok()) {
-            headers.insert(HeaderName::from_static(name), value);
-        }
-    }
 }
