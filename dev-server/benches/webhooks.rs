@@ -140,7 +140,7 @@ async fn beside_dead_endpoints(service: &Service, clock: &Arc<FixedClock>, recei
     let queue = Queue::local(lib::service::webhooks::WEBHOOK_QUEUE_VISIBILITY);
     let worker = dev_server::webhooks::WebhookWorker::new(service.clone(), queue.clone());
     let entropy = SeededEntropy::new(11);
-    let change = |ws: &lib::ids::ObjectId, i: u64| {
+    let change = |ws: &lib::domain::ids::ObjectId, i: u64| {
         let click = traffic::click(&service.new_id(), ws, day, i, "r1", &entropy);
         StreamChange {
             id: format!("dead{i:08}"),

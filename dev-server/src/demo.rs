@@ -1,7 +1,7 @@
 //! The demo data `scripts/serve` starts with: a user, a workspace, a fresh key and password.
 
 use lib::admin;
-use lib::ids::ObjectId;
+use lib::domain::ids::ObjectId;
 use lib::service::Service;
 
 /// The demo workspace has a fixed id, so restarts over persisted data find it again.

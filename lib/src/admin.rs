@@ -3,11 +3,11 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     ClaimableHost, DomainClaim, DomainStatus, Email, Invalid, Membership, NewPassword, Plan, PlanChange,
     RateLimitOverrides, Role, Scope, Tag, TagName, User, Workspace,
 };
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
 use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
 

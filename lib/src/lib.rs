@@ -10,7 +10,6 @@ pub mod config;
 pub mod dns;
 pub mod domain;
 pub mod http;
-pub mod ids;
 pub mod mail;
 pub mod manifest;
 pub mod mcp;

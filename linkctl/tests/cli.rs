@@ -355,7 +355,7 @@ async fn a_short_password_is_refused_with_one_line_and_nothing_is_created() {
 /// A click of nobody in particular, as the redirect would have kept it.
 fn dead_letter(workspace: &str, link: &str) -> lib::store::DeadLetter {
     let click: lib::store::Click = serde_json::from_value(serde_json::json!({
-        "id": lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy),
+        "id": lib::domain::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy),
         "linkId": link, "workspaceId": workspace,
         "at": chrono::Utc::now(), "day": chrono::Utc::now().date_naive(),
         "device": "desktop", "visitor": "00"
@@ -380,8 +380,8 @@ async fn clicks_replay_writes_each_waiting_click_once_and_prints_the_counts() {
     let mut cli = Cli::new().await;
     let queue = lib::testing::local_dead_letters().await;
     cli.queue = Some(queue.queue_url().to_string());
-    let workspace = lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
-    let link = lib::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
+    let workspace = lib::domain::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
+    let link = lib::domain::ids::ObjectId::generate(chrono::Utc::now(), &lib::clock::OsEntropy);
     let letter = dead_letter(workspace.as_str(), link.as_str());
     queue.send(&letter).await.expect("send");
     queue.send(&letter).await.expect("send the same click again");

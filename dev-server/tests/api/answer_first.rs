@@ -128,7 +128,7 @@ async fn a_replayed_click_that_is_stored_already_is_not_written_twice() {
     app.settled().await;
     let visited = stored_clicks(&direct, &app, &id).await.remove(0);
     let click = Click {
-        id: lib::ids::ObjectId::generate(visited.at, &lib::clock::OsEntropy),
+        id: lib::domain::ids::ObjectId::generate(visited.at, &lib::clock::OsEntropy),
         ..visited
     };
     let placement = lib::store::ClickPlacement {

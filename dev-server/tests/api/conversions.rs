@@ -120,7 +120,7 @@ async fn a_token_finds_its_click_in_one_read_and_nothing_else() {
     assert_eq!(click.id, token.click_id);
     assert_eq!(app.requests.snapshot(), [("GetItem".to_string(), 1)].into());
     let other = ClickToken {
-        click_id: lib::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(9)),
+        click_id: lib::domain::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(9)),
         ..token.clone()
     };
     assert_eq!(app.store().get_click(&other).await.unwrap(), None);
@@ -149,7 +149,7 @@ async fn a_click_converts_once_per_event() {
         Recorded::New
     );
     let again = lib::store::Conversion {
-        id: lib::ids::ObjectId::generate(click.at, &lib::testing::SeededEntropy::new(2)),
+        id: lib::domain::ids::ObjectId::generate(click.at, &lib::testing::SeededEntropy::new(2)),
         ..first.clone()
     };
     assert_eq!(
@@ -244,7 +244,7 @@ async fn forged_truncated_and_malformed_pixels_get_the_gif_and_record_nothing() 
     }
     assert!(app.requests.snapshot().is_empty(), "a malformed pixel costs no request");
     let forged = ClickToken {
-        click_id: lib::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(4)),
+        click_id: lib::domain::ids::ObjectId::generate(token.at, &lib::testing::SeededEntropy::new(4)),
         ..token.clone()
     };
     app.requests.reset();

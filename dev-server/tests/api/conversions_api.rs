@@ -67,7 +67,7 @@ async fn unknown_malformed_and_foreign_clicks_are_not_found_alike() {
     tracked_link(&app, &other_ws, "theirs", true).await;
     let theirs = token_of_a_visit(&app, "theirs").await;
     let unknown = ClickToken {
-        workspace_id: lib::ids::ObjectId::parse(&ws.id).unwrap(),
+        workspace_id: lib::domain::ids::ObjectId::parse(&ws.id).unwrap(),
         ..theirs.clone()
     };
     for cid in [theirs.encode(), unknown.encode(), "not-a-click".to_string()] {

@@ -7,7 +7,7 @@ use lib::admin::{self, KeyGrants, NewWorkspace};
 use lib::clock::OsEntropy;
 use lib::config::Config;
 use lib::domain::Scope;
-use lib::ids::ObjectId;
+use lib::domain::ids::ObjectId;
 use lib::service::Service;
 use lib::store::{Store, StoredLink};
 use lib::testing::FixedClock;

@@ -38,7 +38,7 @@ async fn a_manager_cannot_invite_a_manager() {
         "{}",
         page.html
     );
-    let ws_id = lib::ids::ObjectId::parse(&ws).unwrap();
+    let ws_id = lib::domain::ids::ObjectId::parse(&ws).unwrap();
     let pending = lib::testing::store(&app.service)
         .workspace_invitations(&ws_id)
         .await

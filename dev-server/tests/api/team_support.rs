@@ -52,7 +52,7 @@ pub async fn id_of(app: &TestApp, email: &str) -> String {
 /// The role of `email` in `ws` as stored, if a member.
 pub async fn role_of(app: &TestApp, ws: &str, email: &str) -> Option<String> {
     let user = lib::admin::resolve_user(&app.service, email).await.expect("user");
-    let ws = lib::ids::ObjectId::parse(ws).expect("workspace id");
+    let ws = lib::domain::ids::ObjectId::parse(ws).expect("workspace id");
     lib::testing::store(&app.service)
         .membership(&ws, &user.id)
         .await
@@ -86,7 +86,7 @@ pub fn passed_on_link(page: &PageAnswer) -> String {
 
 /// The id of the pending invitation to `email` in `ws`, from the store.
 pub async fn invitation_id(app: &TestApp, ws: &str, email: &str) -> String {
-    let ws = lib::ids::ObjectId::parse(ws).expect("workspace id");
+    let ws = lib::domain::ids::ObjectId::parse(ws).expect("workspace id");
     lib::testing::store(&app.service)
         .workspace_invitations(&ws)
         .await

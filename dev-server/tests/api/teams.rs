@@ -189,7 +189,7 @@ async fn the_owner_hands_ownership_to_a_member_and_becomes_a_manager() {
     assert_eq!(role_of(&app, &ws, &owner).await.as_deref(), Some("manager"));
     let workspace = app
         .service
-        .workspace(&lib::ids::ObjectId::parse(&ws).unwrap())
+        .workspace(&lib::domain::ids::ObjectId::parse(&ws).unwrap())
         .await
         .unwrap()
         .unwrap();

@@ -1,7 +1,7 @@
 //! `DELETE /apiv1/link/delete`.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::ids::ObjectId;
+use lib::domain::ids::ObjectId;
 use lib::service::Service;
 use lib::wire::{self, LinkIdInput};
 use lib::{api, manifest};

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use criterion::{Criterion, criterion_group, criterion_main};
 use http_body_util::{BodyExt, Full};
 use lib::domain::Tag;
-use lib::ids::ObjectId;
+use lib::domain::ids::ObjectId;
 use lib::mcp::tools::Output;
 use lib::store::StoredLink;
 use lib::testing::SeededEntropy;

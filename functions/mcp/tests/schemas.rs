@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use lib::domain::LinkDraft;
-use lib::ids::ObjectId;
+use lib::domain::ids::ObjectId;
 use lib::mcp::tools::{Args, Call, CreateLink, TOOLS, Tool, ToolCall};
 use lib::testing::SeededEntropy;
 use lib::wire::LinkRecord;

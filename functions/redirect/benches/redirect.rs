@@ -65,7 +65,7 @@ fn redirect(c: &mut Criterion) {
         workspace_id: link.workspace_id.clone(),
         at: now,
         shard: 7,
-        click_id: lib::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
+        click_id: lib::domain::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
     };
     c.bench_function("redirect, tracked: classify + 10 rules + sl_cid + response", |b| {
         b.iter(|| {
@@ -89,7 +89,7 @@ fn location_page(c: &mut Criterion) {
         workspace_id: link.workspace_id.clone(),
         at: now,
         shard: 7,
-        click_id: lib::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
+        click_id: lib::domain::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4c").unwrap(),
     };
     let headers = VisitorHeaders {
         user_agent: Some(

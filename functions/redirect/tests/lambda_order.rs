@@ -140,7 +140,7 @@ async fn next(events: &mut mpsc::UnboundedReceiver<Seen>) -> Seen {
         .expect("the stand-in runs")
 }
 
-async fn clicks(store: &Store, workspace: &lib::ids::ObjectId) -> Vec<Click> {
+async fn clicks(store: &Store, workspace: &lib::domain::ids::ObjectId) -> Vec<Click> {
     store
         .clicks_on(workspace, chrono::Utc::now().date_naive())
         .await

@@ -1,8 +1,8 @@
 //! Counter names of rollup items (`<dimension>|<value>`), written by the aggregator and read
 //! by the reports, in one place.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{BotFamily, Browser, Cell, Device, Os, Vocabulary};
-use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
 pub const CLICKS: &str = "clicks";

@@ -12,7 +12,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, TimeZone, Utc};
 
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// The token's length in bytes.
 pub(crate) const CLICK_TOKEN_BYTES: usize = 31;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Hostname, Invalid};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// How long a verified domain's record may be gone before the domain turns invalid.
 pub const MISSING_RECORD_GRACE: Duration = Duration::days(7);

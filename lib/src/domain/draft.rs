@@ -8,7 +8,7 @@ use super::{
     AbTest, BoundedText, ClicksLimit, HexColor, Hostname, LinkPassword, LinkSettings, QrSettings, Rules, Slug,
     TargetUrl, Utm,
 };
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A validated create request: settings, plus the slug and domain if the caller chose them.
 #[derive(Debug, Clone, PartialEq, Eq)]

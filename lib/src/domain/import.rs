@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Invalid, LinkDraft};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// Rows handled together: one read of what they need, one quota reservation, one batch of
 /// writes, one results item.

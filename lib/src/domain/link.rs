@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{AbTest, BoundedText, HexColor, Invalid, PasswordHash, QrSettings, Rules, TargetUrl, Utm};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// Slugs that would shadow the service's own paths (`/apiv1`, `/mcp`, `/oauth`, the pages under
 /// `/account` and `/app`, `robots.txt`).

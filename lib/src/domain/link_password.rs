@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::click_token::{id_bytes, id_from};
 use super::{Invalid, PasswordHash, SigningKey};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// The shortest password a link may be given (one set before this was 8 keeps working: only a
 /// new one is checked). Eight characters with the link-wide ceiling of wrong guesses keep a

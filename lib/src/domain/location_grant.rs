@@ -15,7 +15,7 @@ use hmac::{KeyInit, Mac};
 
 use super::click_token::{CLICK_TOKEN_BYTES, id_bytes, id_from};
 use super::{Area, ClickToken};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 type HmacSha256 = hmac::Hmac<sha2::Sha256>;
 

@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 
 use super::{Email, Role, random_token};
 use crate::clock::Entropy;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// How long an invitation link works.
 pub const INVITATION_LIFETIME: Duration = Duration::days(7);

@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 
 use super::Email;
 use crate::clock::Entropy;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A session ends after this long without a request.
 pub const IDLE_LIFETIME: Duration = Duration::hours(12);

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BoundedText, HexColor, Invalid};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// The longest tag name, in characters.
 pub const MAX_TAG_NAME_CHARS: usize = 50;

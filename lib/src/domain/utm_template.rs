@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BoundedText, Utm};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// The most characters a template's name holds.
 pub const MAX_TEMPLATE_NAME_CHARS: usize = 100;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::Invalid;
 use super::vocabulary::{Vocabulary, vocabulary};
 use crate::clock::Entropy;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 vocabulary!(
     /// What happened, as a webhook's `type` says it.

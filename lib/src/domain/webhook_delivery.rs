@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::EventType;
 use crate::clock::Entropy;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// How long one attempt may take, connection to last byte.
 pub const ATTEMPT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::qr::QrRequest;
 use crate::service::{ServiceError, links::ListQuery, links::parse_analytics_link_id, links::parse_link_id};
 use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};

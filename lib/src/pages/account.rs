@@ -7,8 +7,8 @@ use lambda_http::{Body, Response};
 use super::stranger_forms::{self, StrangerForm};
 use super::templates::{Chrome, IntegrationsPage, KeyCreatedPage, KeyRow, ScopeOption, SignInPage, WorkspaceRow};
 use super::{Form, LocalPath, Page, PageRequest, assets, cookies, redirect};
+use crate::domain::ids::ObjectId;
 use crate::domain::{ApiKeyRecord, Scope};
-use crate::ids::ObjectId;
 use crate::service::{
     ServiceError, accounts::Integrations, accounts::IssuedKey, accounts::KeyGrants, accounts::SessionUser,
     accounts::SignInAttempt,

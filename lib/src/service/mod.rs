@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use crate::clock::{Clock, Entropy, OsEntropy, SystemClock};
 use crate::config::{Config, ConfigError};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::mail::Mailer;
 use crate::qr::LogoFetcher;
 use crate::store::Store;

@@ -6,11 +6,11 @@
 use chrono::{DateTime, Utc};
 
 use super::Service;
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     DomainClaim, DomainStatus, Email, Membership, NewPassword, PasswordHash, PlanChange, Role, Tag, TeamAction,
     TeamRefusal, User, Workspace,
 };
-use crate::ids::ObjectId;
 use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
 
 /// What the operator's team changes can fail with: the table's refusal, or the store.

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 
 use super::{Store, StoreError, encode, key_map, keys, query_up_to, s, tx, update_applied, with_ttl};
+use crate::domain::ids::ObjectId;
 use crate::domain::{AccountLink, PasswordHash, PersonName, User};
-use crate::ids::ObjectId;
 
 /// What using an account link changes on its user.
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,8 @@
 //! Users, their e-mail claims and passwords, and API keys.
 
 use super::{Store, StoreError, encode, keys, s, tx, update_applied};
+use crate::domain::ids::ObjectId;
 use crate::domain::{ApiKeyRecord, Email, User};
-use crate::ids::ObjectId;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Store, StoreError, encode, keys, tx};
+use crate::domain::ids::ObjectId;
 use crate::domain::{AppAssociation, Hostname};
-use crate::ids::ObjectId;
 
 /// The stored item: the association and whose it is.
 #[derive(Debug, Serialize, Deserialize)]

@@ -6,8 +6,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::{Item, Store, StoreError, decode, encode, keys, n, put_applied, s, update_applied};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Area, BotFamily, Browser, ClickToken, Device, Hostname, Os, Slug, Vocabulary};
-use crate::ids::ObjectId;
 use crate::visitor::Trigger;
 
 /// A visit of a live link, as the redirect records it: a person's counted click, or an automated

@@ -7,7 +7,7 @@
 use aws_sdk_dynamodb::types::TransactWriteItem;
 
 use super::{Store, StoreError, key_map, keys, n, tx};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A per-workspace collection with a cap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

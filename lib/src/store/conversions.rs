@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::transactions::tx;
 use super::{Store, StoreError, encode, keys, n};
 use crate::domain::ConversionSource;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A recorded outcome of a click.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use aws_sdk_dynamodb::types::TransactWriteItem;
 
 use super::links::decode_link;
 use super::{Store, StoreError, StoredLink, decode, item_key, keys, n, s, tx};
+use crate::domain::ids::ObjectId;
 use crate::domain::{DomainHolder, Hostname, Link, Slug};
-use crate::ids::ObjectId;
 
 /// The holder item may lose the holder's claim: nobody counts links there, or none are left.
 pub(super) const NO_LINKS_LEFT: &str = "(attribute_not_exists(links) OR links = :zero)";

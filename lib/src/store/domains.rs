@@ -5,8 +5,8 @@ use super::collections::{Collection, give_back_place, take_place};
 use super::domain_links::NO_LINKS_LEFT;
 use super::link_index::IndexRead;
 use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, n, query_all, s, tx};
+use crate::domain::ids::ObjectId;
 use crate::domain::{DomainClaim, DomainHolder, DomainStatus, Hostname, Tag};
-use crate::ids::ObjectId;
 
 /// How a claim write ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

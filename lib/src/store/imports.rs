@@ -10,8 +10,8 @@ use chrono::Duration;
 
 use super::items::{query_up_to, with_ttl};
 use super::{Store, StoreError, decode, encode, keys, query_all, s, tx};
+use crate::domain::ids::ObjectId;
 use crate::domain::{ImportJob, RowResult};
-use crate::ids::ObjectId;
 
 /// The most text one item holds (DynamoDB's item limit is 400 KB).
 pub const MAX_FILE_PART_BYTES: usize = 350_000;

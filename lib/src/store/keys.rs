@@ -2,8 +2,8 @@
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{ConversionSource, Hostname, Slug};
-use crate::ids::ObjectId;
 
 pub const PK: &str = "PK";
 pub const SK: &str = "SK";

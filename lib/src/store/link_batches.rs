@@ -7,8 +7,8 @@ use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::links::{link_item, ref_item};
 use super::{Store, StoreError, item_key, keys, n, tx, update_applied};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Link, Slug};
-use crate::ids::ObjectId;
 
 /// The most actions one `TransactWriteItems` takes.
 const MAX_ACTIONS: usize = 100;

@@ -6,7 +6,7 @@
 use aws_sdk_dynamodb::types::{AttributeValue, Select};
 
 use super::{Item, Store, StoreError, keys, s};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// What to ask the index: a filter on its entries and the attributes to bring back.
 pub(super) struct IndexRead<'a> {

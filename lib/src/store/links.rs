@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Link, Slug};
-use crate::ids::ObjectId;
 
 /// The id → location pointer of a link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

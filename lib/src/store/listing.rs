@@ -14,7 +14,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::links::decode_link;
 use super::{Item, Store, StoreError, StoredLink, keys, s};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// What `list_links` keeps: links whose lower-cased name + slug contains `search`, and
 /// that carry at least one of `tag_ids` (when given).

@@ -8,8 +8,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{Store, StoreError, encode, keys, n};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Area, Cell, ClickToken, Position};
-use crate::ids::ObjectId;
 
 /// A position shared for a click, as the report cell it falls in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,12 +10,12 @@ use super::{
     Store, StoreError, WorkspaceView, decode, encode, epoch, item_key, key_map, keys, query_all, s, tx, update_applied,
     with_ttl,
 };
+use crate::domain::ids::ObjectId;
 use crate::domain::oauth::{
     AccessToken, AuthorizationCode, Grant, PendingAuthorization, RefreshToken, RegisteredClient,
     USED_REGISTRATION_LIFETIME,
 };
 use crate::domain::{Membership, User, Workspace};
-use crate::ids::ObjectId;
 
 /// The outcome of answering a pending request with a code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

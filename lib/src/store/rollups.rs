@@ -194,7 +194,7 @@ impl Store {
     }
 }
 
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A counter of a rollup item (0 when absent).
 pub fn counter(item: &Item, name: &str) -> u64 {

@@ -9,7 +9,7 @@ use super::collections::{Collection, give_back_place, take_place};
 use super::link_index::IndexRead;
 use super::{Item, Store, StoreError, decode, encode, keys, n, query_all, s, tx};
 use crate::domain::Tag;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// How a tag write ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 
 use super::workspaces::membership_item;
 use super::{Item, Store, StoreError, decode, encode, keys, query_up_to, s, tx, with_ttl};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invitation, Membership, Role, User};
-use crate::ids::ObjectId;
 
 /// The most members a workspace lists (and so may have by invitation).
 pub const MAX_MEMBERS: usize = 500;

@@ -4,7 +4,7 @@
 use super::collections::{Collection, give_back_place, take_place};
 use super::{Item, Store, StoreError, TagWrite, decode, encode, keys, query_all, s, tx};
 use crate::domain::UtmTemplate;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 fn name_item(template: &UtmTemplate) -> Item {
     let key = keys::utm_template_name(&template.workspace_id, &UtmTemplate::name_key(&template.name));

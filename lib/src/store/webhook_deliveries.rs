@@ -4,8 +4,8 @@
 use chrono::Duration;
 
 use super::{Store, StoreError, decode, encode, keys, n, s};
+use crate::domain::ids::ObjectId;
 use crate::domain::webhook_delivery::{DELIVERY_LOG_DAYS, DeliveryAttempt};
-use crate::ids::ObjectId;
 
 /// The most attempts the app shows (one page, newest first).
 pub const RECENT_DELIVERIES: i32 = 25;

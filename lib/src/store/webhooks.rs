@@ -10,8 +10,8 @@ use super::{Store, StoreError, TagWrite, decode, encode, keys, n, query_all, s, 
 use aws_sdk_dynamodb::types::ReturnValue;
 
 use crate::domain::Webhook;
+use crate::domain::ids::ObjectId;
 use crate::domain::webhook_rest::resting_until;
-use crate::ids::ObjectId;
 
 /// How a person's write of an endpoint ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use aws_sdk_dynamodb::types::AttributeValue;
 
 use super::{Item, Store, StoreError, decode, encode, item_key, key_map, keys, query_all, s, tx, update_applied};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Membership, PlanChange, Setting, Workspace};
-use crate::ids::ObjectId;
 
 /// A workspace as seen by one user: the workspace record and that user's membership.
 #[derive(Debug, Clone)]

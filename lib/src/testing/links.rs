@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::SeededEntropy;
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Link, LinkDraft, Slug};
-use crate::ids::ObjectId;
 use crate::store::StoredLink;
 use crate::wire::{Door, LinkInput, ParseContext};
 

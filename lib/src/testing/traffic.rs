@@ -7,8 +7,8 @@ use futures::StreamExt;
 
 use crate::analytics::{ClickRecord, StreamRecord, fold};
 use crate::clock::Entropy;
+use crate::domain::ids::ObjectId;
 use crate::domain::{Browser, Device, Os};
-use crate::ids::ObjectId;
 use crate::store::{Click, Store};
 
 use super::SeededEntropy;

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{any_as_text, nullable};
+use crate::domain::ids::ObjectId;
 use crate::domain::{DomainClaim, DomainStatus, HexColor, Invalid, Tag, TagChange, TagName};
-use crate::ids::ObjectId;
 
 /// `POST /tag/create` and `create_tag`: a name and, optionally, a colour.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]

@@ -190,7 +190,7 @@ impl LinkDraft {
 mod tests {
     use super::*;
     use crate::clock::Entropy;
-    use crate::ids::ObjectId;
+    use crate::domain::ids::ObjectId;
     use crate::testing::SeededEntropy;
     use crate::wire::Door;
     use serde_json::json;

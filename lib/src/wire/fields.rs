@@ -4,11 +4,11 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 
 use super::{Door, ParseContext};
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     AbTest, AbTestFields, BoundedText, ClicksLimit, HexColor, Invalid, MAX_TAGS_PER_LINK, RuleFields, Rules, TargetUrl,
     Utm, UtmFields, WeightMode, parse_tag_ids,
 };
-use crate::ids::ObjectId;
 
 pub(super) fn name(raw: Option<&str>) -> Result<BoundedText<255>, Invalid> {
     match raw.map(str::trim).filter(|n| !n.is_empty()) {

@@ -83,8 +83,8 @@ impl TryFrom<ImportInput> for ImportRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportMessage {
-    pub workspace_id: crate::ids::ObjectId,
-    pub import_id: crate::ids::ObjectId,
+    pub workspace_id: crate::domain::ids::ObjectId,
+    pub import_id: crate::domain::ids::ObjectId,
 }
 
 impl ImportMessage {

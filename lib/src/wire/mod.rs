@@ -10,8 +10,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer};
 
 use crate::clock::{Clock, Entropy};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, LinkDraft, LinkPatch};
-use crate::ids::ObjectId;
 
 mod bulk;
 mod catalogue;

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::{BulkItems, Submitted};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Link, Slug};
-use crate::ids::ObjectId;
 
 /// `POST /link/create` and `create_link`: `{ message, id, slug, fullLink }`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]

@@ -5,8 +5,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{AbTest, Link, LinkStatus, QrSettings, Rules, Tag, TargetUrl, Utm};
-use crate::ids::ObjectId;
 
 /// A tag as shown on a link record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]

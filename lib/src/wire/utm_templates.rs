@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::any_as_text;
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, TemplateName, Utm, UtmFields, UtmTemplate, UtmValue};
-use crate::ids::ObjectId;
 
 /// `POST /utm-template/create`: a name and at least one of the five UTM fields.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]

@@ -6,8 +6,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{EventType, SecretRing};
-use crate::ids::ObjectId;
 
 /// One event as receivers read it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::EventType;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// One message of the delivery queue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -231,8 +231,8 @@ mod tests {
     fn a_listed_endpoint_never_carries_its_secret() {
         let entropy = crate::testing::SeededEntropy::new(2);
         let webhook = Webhook {
-            id: crate::ids::ObjectId::parse("0123456789abcdef01234567").unwrap(),
-            workspace_id: crate::ids::ObjectId::parse("89abcdef0123456789abcdef").unwrap(),
+            id: crate::domain::ids::ObjectId::parse("0123456789abcdef01234567").unwrap(),
+            workspace_id: crate::domain::ids::ObjectId::parse("89abcdef0123456789abcdef").unwrap(),
             url: WebhookUrl::parse("url", "https://hooks.example.com/in").unwrap(),
             events: EventTypes::parse("events", &["link.created".to_string()]).unwrap(),
             link_ids: Vec::new(),

@@ -193,7 +193,7 @@ mod tests {
     use super::super::record::ClickRecord;
     use super::*;
     use crate::domain::Device;
-    use crate::ids::ObjectId;
+    use crate::domain::ids::ObjectId;
     use crate::store::Click;
     use crate::visitor::Trigger;
 

@@ -252,7 +252,7 @@ fn plan_shared_location(counters: &mut Counters, record: &StreamRecord, l: &Shar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::ObjectId;
+    use crate::domain::ids::ObjectId;
 
     fn conversion(source: Option<ConversionSource>, first_of_click: bool) -> Conversion {
         let at = "2026-03-02T12:00:00Z".parse().unwrap();

@@ -14,8 +14,8 @@ pub use shape::{
 use super::conversion_report;
 use super::dimension::{self, UNKNOWN};
 use super::fold::{estimate_all, estimate_route};
+use crate::domain::ids::ObjectId;
 use crate::domain::{Cell, CountryCode, Link};
-use crate::ids::ObjectId;
 use crate::store::Item;
 use crate::store::rollups::{counters, signed_counters, sketches_of, sort_key};
 use crate::visitor::Trigger;

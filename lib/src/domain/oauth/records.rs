@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::{ClientAuthMethod, ClientMetadata, CodeChallenge, RedirectUri, ScopeSet};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// A dynamically registered client (RFC 7591), stored under the hash of its `client_id`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

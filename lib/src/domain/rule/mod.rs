@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     BoundedText, Conditions, CountryCode, Invalid, Locale, TargetUrl, TimeOfDay, TimeWindow, Vocabulary, Weekday, path,
 };
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 
 /// The JSON shape of a rule, on the wire and in storage. Inputs must not carry `id` (the
 /// server makes rule ids), so the input schema leaves it out.

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::output::Output;
 use crate::domain::Invalid;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
 use crate::service::{Service, ServiceError, accounts::Access, links::ListQuery, links::parse_link_id};

@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::qr::{Format, QrImage};
 
 /// A service result as JSON (service results are plain structs and string-keyed maps:

@@ -19,7 +19,7 @@ use super::conversions;
 use super::locations;
 use super::range::Range;
 use crate::analytics::report::{Breakdown as Entries, LinkEntry, RouteStats};
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::service::{ServiceError, links::LinkAnalytics, links::WorkspaceAnalytics, links::parse_analytics_link_id};
 use crate::wire::LinkRecord;
 

@@ -15,7 +15,7 @@ use super::link_form::{self, Action, LinkForm};
 use super::snippet;
 use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, Places, RuleView, TagOption, VariantView};
 use crate::domain::CountryCode;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::service::{ServiceError, links::parse_link_id};
 use crate::wire::LinkRecord;
 

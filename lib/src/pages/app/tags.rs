@@ -9,8 +9,8 @@ use super::super::{Form, Page, PageRequest};
 use super::catalogue_views::{TagRow, TagsPage};
 use super::context::{Workspace, redirect_with_notice};
 use super::views::ConfirmPage;
+use crate::domain::ids::ObjectId;
 use crate::domain::{HexColor, Invalid, TagChange, TagName};
-use crate::ids::ObjectId;
 use crate::service::{ServiceError, workspace::parse_tag_id};
 use crate::wire::{NewTag, TagRecord};
 

@@ -11,11 +11,11 @@
 //! answer never waits for that work, so its timing tells nothing, and no request holds a
 //! function's execution by sleeping.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     AccountLink, AccountLinkKind, ClientAddress, Email, NewPassword, OneTimeToken, PersonName, Plan, RESET_LIFETIME,
     User, VERIFICATION_LIFETIME, Workspace,
 };
-use crate::ids::ObjectId;
 use crate::mail::Delivery;
 use crate::service::accounts::mails::{ACCOUNT_REQUESTS_PER_HOUR, Letter};
 use crate::service::accounts::sign_in::verify;

@@ -1,9 +1,9 @@
 //! API keys and workspace access, in the contract's order of checks.
 
 use crate::clock::Entropy;
+use crate::domain::ids::ObjectId;
 use crate::domain::oauth::ScopeSet;
 use crate::domain::{ApiKeyRecord, Role, Scope, Workspace};
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
 
 /// The SHA-256 (hex) under which a key is stored; the key itself never is.

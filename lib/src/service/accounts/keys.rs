@@ -1,8 +1,8 @@
 //! A user's API key (one at a time: a new one invalidates the old at once) and passwords,
 //! for the integrations page and `linkctl` alike.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{ApiKeyRecord, Invalid, NewPassword, PasswordHash, Role, Scope, User, Workspace, random_token};
-use crate::ids::ObjectId;
 use crate::service::{
     Service, ServiceError, accounts::SessionUser, accounts::generate_api_key, accounts::hash_api_key,
 };

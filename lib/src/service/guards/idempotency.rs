@@ -4,7 +4,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::service::{Service, ServiceError};
 use crate::store::{Claim, IdempotencyState, Lease, StoredAnswer, keys};
 

@@ -9,7 +9,7 @@ use crate::analytics::report::{self, Summed};
 pub use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::analytics::{FoldReport, StreamRecord};
 use crate::domain::Invalid;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::StoreError;
 use crate::store::keys::StatsOwner;

@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, Link, LinkDraft, Slug};
-use crate::ids::ObjectId;
 use crate::service::links::edit::SLUG_ATTEMPTS;
 use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
 use crate::store::Placed;

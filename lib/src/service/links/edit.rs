@@ -2,8 +2,8 @@
 
 use chrono::{DateTime, SubsecRound, Utc};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings, PasswordHash, Slug};
-use crate::ids::ObjectId;
 use crate::retry::{LOST_RACE, Retry};
 use crate::service::{LinkAction, QuotaResource, Service, ServiceError, accounts::Access};
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};

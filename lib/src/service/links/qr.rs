@@ -2,8 +2,8 @@
 //! stored settings checked again (links saved before the scanning rules may not pass), the
 //! logo read or fetched, the code drawn.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, LogoSource};
-use crate::ids::ObjectId;
 use crate::qr::{self, Logo, QrImage, QrRequest};
 use crate::service::{Service, ServiceError, accounts::Access};
 

@@ -2,8 +2,8 @@
 //! `get_link` tool), the paged list (`GET /links` and `list_links`), and the caller's
 //! workspaces (the MCP answer when no workspace is selected).
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, MAX_TAGS_PER_FILTER, parse_tag_ids};
-use crate::ids::ObjectId;
 use crate::service::links::list_cursor::ListCursor;
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller};
 use crate::store::{LinkFilter, ListRead};

@@ -6,12 +6,12 @@
 //! automatically only for a client the signed-in person has already granted; for anyone else
 //! it is a page of ours with a link back.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::oauth::{
     AuthorizationCode, CODE_LIFETIME, CODE_MEMORY, CODE_PREFIX, CodeChallenge, GrantTerms, OAuthCode, OAuthFailure,
     PendingAuthorization, REQUEST_LIFETIME, RedirectUri, ScopeSet, opaque_secret, stored_hash,
 };
 use crate::domain::{ClientAddress, Invalid, Role, Workspace, random_token};
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::SessionUser};
 use crate::store::{CodeIssue, NewToken};
 

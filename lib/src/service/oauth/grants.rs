@@ -1,8 +1,8 @@
 //! The connected-apps page's data: every grant a person made, and revoking one.
 
 use crate::domain::Workspace;
+use crate::domain::ids::ObjectId;
 use crate::domain::oauth::Grant;
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
 
 /// One connected app as the page shows it.

@@ -7,11 +7,11 @@ use chrono::{DateTime, Utc};
 
 use super::same_resource;
 use crate::domain::Role;
+use crate::domain::ids::ObjectId;
 use crate::domain::oauth::{
     ACCESS_LIFETIME, ACCESS_TOKEN_PREFIX, AccessToken, Grant, OAuthCode, OAuthFailure, REFRESH_LIFETIME,
     REFRESH_TOKEN_PREFIX, RefreshToken, ScopeSet, opaque_secret, stored_hash,
 };
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError};
 use crate::store::{CodeExchange, NewToken, Rotation};
 

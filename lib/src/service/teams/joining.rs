@@ -1,10 +1,10 @@
 //! Joining a workspace by an invitation's link: what the link opens, a signed-in person whose
 //! address it is joining at once, and a new person's account made with the membership.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     Email, InvitationDead, Membership, NewPassword, OneTimeToken, PasswordHash, PersonName, Session, SessionToken, User,
 };
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::SessionUser, accounts::SignedIn};
 use crate::store::AcceptOutcome;
 

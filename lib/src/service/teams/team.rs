@@ -5,10 +5,10 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     Email, INVITATION_LIFETIME, Invitation, InvitationState, Membership, OneTimeToken, Role, TeamAction, User,
 };
-use crate::ids::ObjectId;
 use crate::mail::Delivery;
 use crate::service::accounts::mails::{INVITATIONS_PER_HOUR, Letter};
 use crate::service::{Service, ServiceError, accounts::Access};

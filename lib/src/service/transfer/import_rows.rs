@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, LinkDraft, Slug, Tag, TagName, Verdict};
-use crate::ids::ObjectId;
 use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
 use crate::wire::import::ImportRow;
 use crate::wire::{Door, Drafter};

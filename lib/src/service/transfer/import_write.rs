@@ -1,8 +1,8 @@
 //! Writing an import's chunk: the tags its rows name, the rows an earlier run already wrote,
 //! and the judged rows under their derived ids with the plan's quota reserved for them.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{LinkDraft, RowOutcome, Tag, TagName};
-use crate::ids::ObjectId;
 use crate::service::links::bulk::Written;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;

@@ -7,11 +7,11 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportJob, ImportPlan, JobState, LinkDraft, PlannedRow, RowOutcome,
     RowResult, Tag, Verdict,
 };
-use crate::ids::ObjectId;
 use crate::service::transfer::import_rows::{DraftedRow, tags_by_name};
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::ImportStart;

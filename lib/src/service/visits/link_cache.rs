@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Slug, Workspace};
-use crate::ids::ObjectId;
 use crate::store::StoredLink;
 
 /// What a visit reads, read recently (measured on the injected clock).

@@ -3,8 +3,8 @@
 //! only, checked through the same fetcher that delivers; its secret is shown once, at creation
 //! or rotation.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, NewWebhook, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl};
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::{Collection, TagWrite, WebhookWrite};
 use crate::wire::{CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookRecord};

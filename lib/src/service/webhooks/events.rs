@@ -7,8 +7,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{AbTest, Browser, ConversionSource, Device, EventType, Link, Os, Rules, Utm};
-use crate::ids::ObjectId;
 use crate::store::{Click, Conversion, LinkChange, LinkRef};
 use crate::visitor::Trigger;
 
@@ -222,7 +222,7 @@ pub fn clicked(click: &Click) -> Option<ClickedData> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::ObjectId;
+    use crate::domain::ids::ObjectId;
     use crate::testing::SeededEntropy;
     use crate::testing::traffic::click;
 

@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::domain::Webhook;
+use crate::domain::ids::ObjectId;
 use crate::domain::webhook_delivery::{Answer, AttemptOutcome, DeliveryAttempt};
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 
 /// An endpoint and its latest attempts, newest first.

@@ -13,8 +13,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::analytics::StreamRecord;
+use crate::domain::ids::ObjectId;
 use crate::domain::{EventType, Webhook};
-use crate::ids::ObjectId;
 use crate::queue::Queue;
 use crate::service::webhooks::events::{Event, EventData};
 use crate::service::{Service, ServiceError};

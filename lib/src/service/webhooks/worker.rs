@@ -11,11 +11,11 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::domain::Webhook;
+use crate::domain::ids::ObjectId;
 use crate::domain::webhook_delivery::{
     ATTEMPT_TIMEOUT, Answer, AttemptOutcome, DeliveryAttempt, GaveUp, Verdict, judge, streak,
 };
 use crate::domain::webhook_rest::{FAILING_ATTEMPTS_PER_MINUTE, PROBE_WINDOW};
-use crate::ids::ObjectId;
 use crate::net::{FetchError, Limits};
 use crate::queue::{MAX_DELAY, Queue};
 use crate::service::{Service, ServiceError};

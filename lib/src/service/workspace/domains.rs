@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::dns::TxtResolver;
+use crate::domain::ids::ObjectId;
 use crate::domain::{
     CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainStatus, Finding, Hostname, Invalid, TxtLookup,
 };
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::{ClaimRemoval, ClaimWrite};
 use crate::wire::{DomainList, DomainRecord};

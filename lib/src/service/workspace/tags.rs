@@ -1,8 +1,8 @@
 //! A workspace's tags: listed (with how many links carry each) by any member; made, renamed,
 //! recoloured and deleted by its owner and managers. Deleting a tag takes it off its links.
 
+use crate::domain::ids::ObjectId;
 use crate::domain::{Tag, TagChange};
-use crate::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;
 use crate::wire::{CreatedTag, NewTag, TagList, TagOutcome, TagRecord};

@@ -3,7 +3,7 @@
 //! point: links keep their own copy of the fields, so deleting a template changes no link.
 
 use crate::domain::UtmTemplate;
-use crate::ids::ObjectId;
+use crate::domain::ids::ObjectId;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;
 use crate::wire::{CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, UtmTemplateList, UtmTemplateRecord};
