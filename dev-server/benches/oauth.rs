@@ -16,7 +16,6 @@ use lib::domain::oauth::{ClientAuthMethod, ClientMetadata, RedirectUri};
 use lib::domain::{Scope, SessionToken};
 use lib::mcp::Endpoint;
 use lib::net::Fetcher;
-use lib::oauth::AuthorizationServer;
 use lib::pages::{Settings, Site};
 use lib::testing::RequestCounter;
 use serde_json::{Value, json};
@@ -95,7 +94,7 @@ async fn main() {
         .await
         .expect("client")
         .client_id;
-    let server = AuthorizationServer::new(Site::new(service.clone(), Settings::default()), Fetcher::public());
+    let server = oauth::OAuth::new(Site::new(service.clone(), Settings::default()), Fetcher::public());
     let mcp = Endpoint::new(service.clone(), lib::mcp::Settings::default());
     let cookie = ("cookie", format!("session={session}"));
 
@@ -154,15 +153,17 @@ async fn main() {
 
         counter.reset();
         let at = Instant::now();
-        let consent = server
-            .handle(request(
+        let consent = oauth::handler(
+            &server,
+            request(
                 "GET",
                 &format!("/oauth/authorize?{query}"),
                 std::slice::from_ref(&cookie),
                 None,
-            ))
-            .await
-            .expect("authorize");
+            ),
+        )
+        .await
+        .expect("authorize");
         steps[0].times.push(at.elapsed());
         steps[0].requests = summary(&counter);
         assert_eq!(consent.status(), 200, "{}", text(&consent));
@@ -177,8 +178,9 @@ async fn main() {
             ("scope", "links:read"),
             ("workspaceId", workspace.id.as_str()),
         ]);
-        let answered = server
-            .handle(request(
+        let answered = oauth::handler(
+            &server,
+            request(
                 "POST",
                 "/oauth/consent",
                 &[
@@ -186,9 +188,10 @@ async fn main() {
                     ("content-type", "application/x-www-form-urlencoded".into()),
                 ],
                 Some(body),
-            ))
-            .await
-            .expect("consent");
+            ),
+        )
+        .await
+        .expect("consent");
         steps[1].times.push(at.elapsed());
         steps[1].requests = summary(&counter);
         let location = answered.headers()["location"].to_str().expect("location").to_string();
@@ -202,8 +205,9 @@ async fn main() {
 
         counter.reset();
         let at = Instant::now();
-        let tokens = server
-            .handle(request(
+        let tokens = oauth::handler(
+            &server,
+            request(
                 "POST",
                 "/oauth/token",
                 &[("content-type", "application/x-www-form-urlencoded".into())],
@@ -214,9 +218,10 @@ async fn main() {
                     ("code_verifier", &verifier),
                     ("client_id", &client),
                 ])),
-            ))
-            .await
-            .expect("token");
+            ),
+        )
+        .await
+        .expect("token");
         steps[2].times.push(at.elapsed());
         steps[2].requests = summary(&counter);
         let tokens: Value = serde_json::from_str(&text(&tokens)).expect("token json");

@@ -74,7 +74,7 @@ pub struct Functions {
     pub site: lib::pages::Site,
     /// The `oauth` function: the authorization server (with the production fetcher of client
     /// ID metadata documents unless a test gives another).
-    pub oauth: lib::oauth::AuthorizationServer,
+    pub oauth: oauth::OAuth,
     /// The DynamoDB requests counted for `scripts/load` (see [`dynamodb_count`]).
     pub dynamodb_counts: Option<dynamodb_count::DynamoDbCounts>,
 }
@@ -122,7 +122,7 @@ impl Functions {
             import_worker: imports::ImportWorker::new(service.clone(), import_queue),
             dynamodb_counts: settings.dynamodb_counts,
             mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp),
-            oauth: lib::oauth::AuthorizationServer::new(site.clone(), settings.fetcher),
+            oauth: oauth::OAuth::new(site.clone(), settings.fetcher),
             site,
             service,
         })

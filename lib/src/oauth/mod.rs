@@ -1,8 +1,9 @@
 //! The OAuth door (`functions/oauth`): an OAuth 2.1 authorization server for MCP clients on the
 //! API's own origin. Discovery documents (RFC 8414, RFC 9728), client registration (RFC 7591),
-//! the authorization endpoint with its consent page (a page of the pages door: templates,
-//! session, CSRF), the token endpoint and revocation (RFC 7009). Like the other doors it only
-//! parses and encodes; `crate::service::oauth` does the work.
+//! the token endpoint and revocation (RFC 7009). The authorization endpoint's consent page is a
+//! page of the pages door (`crate::pages::consent`); `functions/oauth` routes its two paths
+//! there, so neither door imports the other. Like the other doors it only parses and encodes;
+//! `crate::service::oauth` does the work.
 
 pub mod discovery;
 pub mod endpoints;
@@ -11,10 +12,8 @@ pub mod errors;
 use lambda_http::http::{HeaderValue, Method, StatusCode, header};
 use lambda_http::{Body, Request, Response};
 
-use crate::net::Fetcher;
-use crate::pages::{PageRequest, Site, respond};
-use crate::service::ServiceError;
-use crate::service::oauth::ClientDocuments;
+use crate::origin::PublicBase;
+use crate::service::{Service, ServiceError};
 
 /// The paths the function answers and the methods each takes (`HEAD` wherever `GET` is;
 /// `OPTIONS` answers browsers' CORS preflight on the JSON endpoints).
@@ -31,39 +30,25 @@ const ROUTES: &[(&str, &[&str])] = &[
 
 /// The authorization server, built once per process: the pages' site (service and public
 /// base) and the fetcher of client ID metadata documents.
-#[derive(Debug)]
+/// The authorization server's endpoints but the consent page's two: `service` does the work,
+/// `public_base` names the issuer and the protected resource.
+#[derive(Debug, Clone)]
 pub struct AuthorizationServer {
-    pub site: Site,
-    pub documents: ClientDocuments,
+    pub service: Service,
+    pub public_base: PublicBase,
 }
 
 impl AuthorizationServer {
-    pub fn new(site: Site, fetcher: Fetcher) -> Self {
-        Self {
-            site,
-            documents: ClientDocuments::new(fetcher),
-        }
-    }
-
-    /// Answers one request of the oauth function.
     pub async fn handle(&self, req: Request) -> Result<Response<Body>, lambda_http::Error> {
         let path = req.uri().path().to_string();
         let method = req.method().clone();
-        let service = &self.site.service;
-        let public_base = &self.site.settings.public_base;
+        let service = &self.service;
+        let public_base = &self.public_base;
         let get = method == Method::GET || method == Method::HEAD;
         let mut response = match (path.as_str(), &method) {
             ("/.well-known/oauth-authorization-server", _) if get => discovery::answer(&req, public_base, true),
             ("/.well-known/oauth-protected-resource" | "/.well-known/oauth-protected-resource/apiv1/mcp", _) if get => {
                 discovery::answer(&req, public_base, false)
-            }
-            ("/oauth/authorize", _) if get => {
-                let page = PageRequest::new(service, &self.site.settings, &req);
-                return respond(&page, crate::pages::consent::authorize(&page, &self.documents)).await;
-            }
-            ("/oauth/consent", &Method::POST) => {
-                let page = PageRequest::new(service, &self.site.settings, &req);
-                return respond(&page, crate::pages::consent::answer(&page)).await;
             }
             ("/oauth/register", &Method::POST) => endpoints::register(service, &req).await,
             ("/oauth/token", &Method::POST) => endpoints::token(service, &req).await,

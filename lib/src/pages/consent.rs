@@ -2,16 +2,35 @@
 //! checks the request, sends an anonymous browser to sign in, and shows the consent page;
 //! `POST /oauth/consent` takes the person's answer and sends the browser back to the client.
 
-use lambda_http::{Body, Response};
+use lambda_http::http::Method;
+use lambda_http::{Body, Request, Response};
 
 use super::account::scope_words;
 use super::templates::{Chrome, ConsentPage, ConsentWorkspace, MessagePage, ReturnToAppPage, ScopeOption};
-use super::{Page, PageRequest, redirect};
+use super::{Page, PageRequest, Site, redirect, respond};
 use crate::domain::Scope;
 use crate::domain::oauth::{OAuthFailure, PendingAuthorization, RedirectKind, RedirectUri};
 use crate::service::oauth::ClientDocuments;
 use crate::service::oauth::{AuthorizeRefusal, ConsentAnswer, PendingConsent};
 use crate::service::{ServiceError, accounts::SessionUser};
+
+/// The consent page's two paths, `GET /oauth/authorize` and `POST /oauth/consent`, answered;
+/// `None` for every other request (the authorization server's).
+pub async fn route(
+    site: &Site,
+    documents: &ClientDocuments,
+    req: &Request,
+) -> Option<Result<Response<Body>, lambda_http::Error>> {
+    let method = req.method();
+    let page = PageRequest::new(&site.service, &site.settings, req);
+    match req.uri().path() {
+        "/oauth/authorize" if method == Method::GET || method == Method::HEAD => {
+            Some(respond(&page, authorize(&page, documents)).await)
+        }
+        "/oauth/consent" if method == Method::POST => Some(respond(&page, answer(&page)).await),
+        _ => None,
+    }
+}
 
 /// `GET /oauth/authorize`.
 pub async fn authorize(page: &PageRequest<'_>, documents: &ClientDocuments) -> Result<Response<Body>, ServiceError> {
