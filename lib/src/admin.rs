@@ -8,8 +8,9 @@ use crate::domain::{
     ClaimableHost, DomainClaim, DomainStatus, Email, Invalid, Membership, NewPassword, Plan, PlanChange,
     RateLimitOverrides, Role, Scope, Tag, TagName, User, Workspace,
 };
+use crate::service::StoreError;
+use crate::service::operator::{ClaimWrite, Collection, CreateUserError, TagWrite};
 use crate::service::{Service, ServiceError};
-use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
@@ -187,12 +188,12 @@ pub async fn add_domain(
             claim.host.as_str()
         ))),
         ClaimWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
-        ClaimWrite::Full => Err(full(crate::store::Collection::DomainClaims)),
+        ClaimWrite::Full => Err(full(Collection::DomainClaims)),
     }
 }
 
 /// A create past its workspace's cap, in the service's words.
-fn full(collection: crate::store::Collection) -> AdminError {
+fn full(collection: Collection) -> AdminError {
     AdminError::Conflict(crate::service::guards::collection_full(collection).to_string())
 }
 
@@ -209,7 +210,7 @@ pub async fn create_tag(service: &Service, workspace: &str, name: &str) -> Resul
             "workspace {workspace} already has a tag {name:?}"
         ))),
         TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
-        TagWrite::Full => Err(full(crate::store::Collection::Tags)),
+        TagWrite::Full => Err(full(Collection::Tags)),
     }
 }
 
@@ -233,7 +234,7 @@ pub async fn create_utm_template(
             template.name.as_str()
         ))),
         TagWrite::Gone => Err(AdminError::NotFound(format!("no workspace {workspace}"))),
-        TagWrite::Full => Err(full(crate::store::Collection::UtmTemplates)),
+        TagWrite::Full => Err(full(Collection::UtmTemplates)),
     }
 }
 
@@ -304,8 +305,8 @@ pub async fn reset_link(service: &Service, user: &str, base_url: Option<&str>) -
 /// Writes the clicks waiting in the redirect's dead-letter queue (`CLICK_DEAD_LETTER_QUEUE_URL`),
 /// at most `max` messages (see [`Service::replay_dead_letters`]).
 pub async fn replay_clicks(service: &Service, max: usize) -> Result<crate::service::visits::Replayed, AdminError> {
-    let variable = crate::store::dead_letters::QUEUE_URL_VARIABLE;
-    let queue = crate::store::DeadLetters::from_env().await.ok_or_else(|| {
+    let variable = crate::service::visits::DEAD_LETTER_QUEUE_VARIABLE;
+    let queue = crate::service::visits::DeadLetters::from_env().await.ok_or_else(|| {
         AdminError::Invalid(Invalid::new(
             variable,
             format!(

@@ -10,9 +10,9 @@ use serde_json::{Map, Value};
 use crate::domain::Workspace;
 use crate::http::{add_rate_headers, api_key, error_response, json_object, query, request_id, take_string};
 use crate::manifest::Function;
+use crate::service::guards::idempotency::StoredAnswer;
 use crate::service::guards::idempotency::{self, Begun, IdempotencyKey};
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller, guards::RateStatus, guards::metered};
-use crate::store::StoredAnswer;
 
 /// Runs a handler body that does not go through the common steps (the `$default` route),
 /// answering its failure as the contract says. Never returns `Err`: infrastructure failures

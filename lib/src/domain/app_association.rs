@@ -279,5 +279,36 @@ fn pretty(document: &serde_json::Value) -> String {
     text
 }
 
+/// The two files a short domain serves for its apps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WellKnown {
+    /// iOS universal links.
+    AppleAppSiteAssociation,
+    /// Android app links.
+    AssetLinks,
+}
+
+impl WellKnown {
+    pub const APPLE_PATH: &str = "/.well-known/apple-app-site-association";
+    pub const ANDROID_PATH: &str = "/.well-known/assetlinks.json";
+
+    /// The file at `path`, if it is one of them.
+    pub fn at(path: &str) -> Option<Self> {
+        match path {
+            Self::APPLE_PATH => Some(Self::AppleAppSiteAssociation),
+            Self::ANDROID_PATH => Some(Self::AssetLinks),
+            _ => None,
+        }
+    }
+
+    /// The file's text for `association`, when it opens an app of that platform.
+    pub fn of(self, association: &AppAssociation) -> Option<String> {
+        match self {
+            Self::AppleAppSiteAssociation => association.apple_app_site_association(),
+            Self::AssetLinks => association.asset_links(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

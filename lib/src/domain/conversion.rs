@@ -6,6 +6,10 @@ use std::fmt;
 
 use super::Invalid;
 
+/// Where the conversion pixel's site script is served, on every short-link domain (`_` is
+/// never in a slug); the app's snippet names it.
+pub const PIXEL_SCRIPT_PATH: &str = "/_sl/c.js";
+
 /// An event name: 1 to 40 of `a-z`, `0-9`, `_`, `.`, `-`; `lead` when none is given.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EventName(String);

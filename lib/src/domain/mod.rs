@@ -40,13 +40,15 @@ pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, Weigh
 pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};
 pub use app_association::{
     AndroidApp, AppAssociation, AppAssociationFields, AppleAppId, CertFingerprint, MAX_APP_ENTRIES, PackageName,
+    WellKnown,
 };
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
 pub use condition::{Conditions, CountryCode, Locale, TimeOfDay, TimeWindow, Weekday};
 pub use conversion::{
-    ConversionReport, ConversionSource, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS, Sale,
+    ConversionReport, ConversionSource, Currency, EventId, EventName, MAX_EVENT_CHARS, MAX_EVENT_ID_CHARS,
+    PIXEL_SCRIPT_PATH, Sale,
 };
 pub use custom_domain::{
     CLAIM_TOKEN_CHARS, ClaimableHost, DomainClaim, DomainHolder, DomainStatus, Finding, MISSING_RECORD_GRACE,

@@ -48,7 +48,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         UserNotFound => StatusCode::NOT_FOUND,
         InvalidAccessToken => StatusCode::UNAUTHORIZED,
         InsufficientScope(_) => StatusCode::FORBIDDEN,
-        OAuth(failure) => crate::oauth::errors::status_of(failure),
+        OAuth(failure) => oauth_status(failure),
         Team(_) | InvitationForSomeoneElse | EmailNotVerified => StatusCode::FORBIDDEN,
         MemberNotFound | InvitationNotFound | SignUpClosed => StatusCode::NOT_FOUND,
         InvitationDead(crate::domain::InvitationDead::Unknown) => StatusCode::NOT_FOUND,
@@ -76,6 +76,15 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | DomainAlreadyAdded(_)
         | DomainInUse { .. } => StatusCode::CONFLICT,
         Internal(_) | MailFailed(_) | QueueFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// The status an OAuth failure is answered with at the JSON endpoints.
+pub fn oauth_status(failure: &crate::domain::oauth::OAuthFailure) -> StatusCode {
+    match failure.code {
+        crate::domain::oauth::OAuthCode::InvalidClient => StatusCode::UNAUTHORIZED,
+        crate::domain::oauth::OAuthCode::TemporarilyUnavailable => StatusCode::TOO_MANY_REQUESTS,
+        _ => StatusCode::BAD_REQUEST,
     }
 }
 
@@ -213,7 +222,7 @@ mod tests {
 
     #[test]
     fn a_fault_shows_only_the_request_id() {
-        let err = ServiceError::Internal(crate::store::StoreError::Contention("x"));
+        let err = ServiceError::Internal(crate::service::StoreError::Contention("x"));
         assert_eq!(
             error_body(&err, "req-1"),
             json!({ "error": "Internal server error.", "requestId": "req-1" })

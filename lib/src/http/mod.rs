@@ -8,7 +8,7 @@ mod errors;
 mod transport;
 pub mod upload;
 
-pub use errors::{ErrorBody, error_body, error_response, status_of};
+pub use errors::{ErrorBody, error_body, error_response, oauth_status, status_of};
 pub use transport::{STRICT_TRANSPORT_SECURITY, run, transport_security};
 
 use lambda_http::http::{HeaderName, HeaderValue, StatusCode, header};

@@ -8,16 +8,8 @@ use lambda_http::{Body, Response};
 use serde_json::json;
 
 use crate::domain::oauth::{OAuthCode, OAuthFailure};
+use crate::http::oauth_status as status_of;
 use crate::service::ServiceError;
-
-/// The status an OAuth failure is answered with at the JSON endpoints.
-pub fn status_of(failure: &OAuthFailure) -> StatusCode {
-    match failure.code {
-        OAuthCode::InvalidClient => StatusCode::UNAUTHORIZED,
-        OAuthCode::TemporarilyUnavailable => StatusCode::TOO_MANY_REQUESTS,
-        _ => StatusCode::BAD_REQUEST,
-    }
-}
 
 /// A JSON answer of the OAuth endpoints: never cached (RFC 6749 §5.1), readable from browser
 /// clients (no cookies are involved).

@@ -57,7 +57,7 @@ pub fn gate() -> Vec<ServiceError> {
         ServiceError::NoWorkspaceAccess,
         ServiceError::LicenseExpired,
         rate_limited(),
-        ServiceError::Internal(crate::store::StoreError::Contention("example")),
+        ServiceError::Internal(crate::service::StoreError::Contention("example")),
     ]
 }
 

@@ -9,39 +9,9 @@ use lambda_http::{Body, Request, Response};
 use super::door::{guarded_page, short_domain};
 use super::location::{cacheable, not_allowed};
 use super::{Redirector, pages};
-use crate::domain::AppAssociation;
+use crate::domain::WellKnown;
 use crate::http;
 use crate::service::visits::AppOpening;
-
-/// The two files a short domain serves for its apps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WellKnown {
-    /// iOS universal links.
-    AppleAppSiteAssociation,
-    /// Android app links.
-    AssetLinks,
-}
-
-impl WellKnown {
-    pub const APPLE_PATH: &str = "/.well-known/apple-app-site-association";
-    pub const ANDROID_PATH: &str = "/.well-known/assetlinks.json";
-
-    /// The file at `path`, if it is one of them.
-    pub fn at(path: &str) -> Option<Self> {
-        match path {
-            Self::APPLE_PATH => Some(Self::AppleAppSiteAssociation),
-            Self::ANDROID_PATH => Some(Self::AssetLinks),
-            _ => None,
-        }
-    }
-
-    fn of(self, association: &AppAssociation) -> Option<String> {
-        match self {
-            Self::AppleAppSiteAssociation => association.apple_app_site_association(),
-            Self::AssetLinks => association.asset_links(),
-        }
-    }
-}
 
 /// One of the files, as the domain's holder set its apps: `200` JSON anyone may keep for an
 /// hour, or `404` when the domain opens no app of that platform (kept five minutes).

@@ -58,7 +58,7 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     if !redirector.came_through_cloudfront(http::header_str(&req, "x-origin-verify")) {
         return forbidden();
     }
-    if let Some(file) = app_links::WellKnown::at(req.uri().path()) {
+    if let Some(file) = crate::domain::WellKnown::at(req.uri().path()) {
         return app_links::well_known(redirector, &req, file).await;
     }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));

@@ -19,8 +19,8 @@ use crate::after_response::AfterResponse;
 use crate::clock::Entropy;
 use crate::config::ConfigError;
 use crate::domain::{LOCATION_PURPOSE, PASSWORD_PURPOSE, SigningKey};
+use crate::service::visits::DeadLetters;
 use crate::service::{Service, visits::ClickRecorder, visits::LinkCache};
-use crate::store::DeadLetters;
 use crate::visitor::VISITOR_PURPOSE;
 
 /// The redirect function's state: the service, its per-instance link cache, the secret that

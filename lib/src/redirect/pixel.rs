@@ -15,7 +15,7 @@ use crate::service::Service;
 pub const PIXEL_PATH: &str = "/_sl/c";
 
 /// Where the site script is served.
-pub const SCRIPT_PATH: &str = "/_sl/c.js";
+pub use crate::domain::PIXEL_SCRIPT_PATH as SCRIPT_PATH;
 
 /// The site script, with the attribution window to fill in (`__WINDOW_DAYS__`).
 const SCRIPT: &str = include_str!("../../assets/conversions.js");

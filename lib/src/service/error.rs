@@ -3,7 +3,7 @@
 
 use crate::domain::oauth::OAuthFailure;
 use crate::domain::{Invalid, InvitationDead, TeamRefusal};
-use crate::store::StoreError;
+pub use crate::store::StoreError;
 
 /// Which link action a permission failure is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

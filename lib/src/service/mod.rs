@@ -15,7 +15,7 @@ pub mod visits;
 pub mod webhooks;
 pub mod workspace;
 
-pub use error::{LinkAction, QuotaResource, ServiceError};
+pub use error::{LinkAction, QuotaResource, ServiceError, StoreError};
 
 use std::sync::Arc;
 

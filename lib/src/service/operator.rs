@@ -11,7 +11,10 @@ use crate::domain::{
     DomainClaim, DomainStatus, Email, Membership, NewPassword, PasswordHash, PlanChange, Role, Tag, TeamAction,
     TeamRefusal, User, Workspace,
 };
-use crate::store::{ClaimWrite, CreateUserError, StoreError, TagWrite};
+use crate::store::StoreError;
+/// What the operator's operations answer with, in the store's words (nothing to refuse but
+/// what the table reports).
+pub use crate::store::{ClaimWrite, Collection, CreateUserError, TagWrite};
 
 /// What the operator's team changes can fail with: the table's refusal, or the store.
 #[derive(Debug, thiserror::Error)]

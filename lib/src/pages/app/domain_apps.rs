@@ -8,8 +8,8 @@ use lambda_http::{Body, Response};
 use super::super::{Form, Page, PageRequest};
 use super::catalogue_views::DomainAppsPage;
 use super::context::{Workspace, redirect_with_notice};
+use crate::domain::WellKnown;
 use crate::domain::{AppAssociation, AppAssociationFields};
-use crate::redirect::app_links::WellKnown;
 use crate::service::ServiceError;
 
 /// The lines of a text area, blank ones left out.

@@ -6,7 +6,7 @@
 //! `smartlinks.convert` exists when the next line calls it (with `async` the call could run
 //! first). The call is guarded, so a blocked script breaks nothing on the site.
 
-use crate::redirect::pixel::SCRIPT_PATH;
+use crate::domain::PIXEL_SCRIPT_PATH as SCRIPT_PATH;
 
 /// The three things to copy.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,8 +13,8 @@ use super::views::{ConfirmPage, CopyLink, InvitationRow, MemberRow, RoleForm, Se
 use crate::domain::ids::ObjectId;
 use crate::domain::{Email, Invalid, Role, TeamAction, invitable_roles};
 use crate::mail::Delivery;
+use crate::service::teams::MAX_MEMBERS;
 use crate::service::{ServiceError, teams::Invited, teams::Team};
-use crate::store::MAX_MEMBERS;
 
 /// The field of the location switch.
 pub const LOCATION_FIELD: &str = "locationRequests";

@@ -6,7 +6,8 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::ids::ObjectId;
 use crate::service::{Service, ServiceError};
-use crate::store::{Claim, IdempotencyState, Lease, StoredAnswer, keys};
+pub use crate::store::StoredAnswer;
+use crate::store::{Claim, IdempotencyState, Lease, keys};
 
 /// The request header.
 pub const HEADER: &str = "idempotency-key";

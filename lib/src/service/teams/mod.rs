@@ -3,4 +3,6 @@
 pub(crate) mod joining;
 pub(crate) mod team;
 
+/// How many members a workspace has at most.
+pub use crate::store::MAX_MEMBERS;
 pub use team::{Invited, Member, OpenInvitation, Team, invitation_path};

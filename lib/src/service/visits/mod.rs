@@ -15,5 +15,7 @@ pub use destination::{CLICK_ID_PARAMETER, compose};
 pub use link_cache::LinkCache;
 pub use locations::SharedOutcome;
 pub use password_gate::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, LockedPage, PASSWORD_TRIES_PER_HOUR, Unlock};
-pub use recording::{ClickRecorder, PendingClick, Recorded, Replayed, Visited};
+pub use recording::{
+    ClickRecorder, DEAD_LETTER_QUEUE_VARIABLE, DeadLetters, PendingClick, Recorded, Replayed, Visited,
+};
 pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};

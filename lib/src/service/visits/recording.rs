@@ -8,7 +8,10 @@
 use crate::domain::PasswordPass;
 use crate::service::Service;
 use crate::service::visits::visit::VisitOutcome;
-use crate::store::{Click, ClickPlacement, DeadLetter, DeadLetters, Store, StoreError};
+pub use crate::store::DeadLetters;
+/// The queue where clicks the table refused wait to be replayed, and the variable naming it.
+pub use crate::store::dead_letters::QUEUE_URL_VARIABLE as DEAD_LETTER_QUEUE_VARIABLE;
+use crate::store::{Click, ClickPlacement, DeadLetter, Store, StoreError};
 
 /// A visit as served: the answer, and the click it still has to write (none for `HEAD`, a `404`,
 /// a `410`).
