@@ -19,7 +19,6 @@ use crate::domain::{
 use crate::mail::Delivery;
 use crate::service::accounts::mails::{ACCOUNT_REQUESTS_PER_HOUR, Letter};
 use crate::service::accounts::sign_in::verify;
-use crate::service::teams::joining::hash_password;
 use crate::service::{Service, ServiceError, accounts::SessionUser};
 use crate::store::keys::Throttle;
 use crate::store::{LinkOutcome, LinkUse, Replacement};
@@ -287,4 +286,14 @@ impl Service {
         )
         .await
     }
+}
+
+/// Hashes a new password on a blocking thread (argon2 holds a core for about 20 ms).
+pub(in crate::service) async fn hash_password(
+    password: NewPassword,
+    entropy: std::sync::Arc<dyn crate::clock::Entropy>,
+) -> crate::domain::PasswordHash {
+    tokio::task::spawn_blocking(move || crate::domain::PasswordHash::new(&password, entropy.as_ref()))
+        .await
+        .expect("hashing a password does not panic")
 }

@@ -3,8 +3,9 @@
 
 use crate::domain::ids::ObjectId;
 use crate::domain::{
-    Email, InvitationDead, Membership, NewPassword, OneTimeToken, PasswordHash, PersonName, Session, SessionToken, User,
+    Email, InvitationDead, Membership, NewPassword, OneTimeToken, PersonName, Session, SessionToken, User,
 };
+use crate::service::accounts::account::hash_password;
 use crate::service::{Service, ServiceError, accounts::SessionUser, accounts::SignedIn};
 use crate::store::AcceptOutcome;
 
@@ -120,14 +121,4 @@ impl Service {
         self.store.put_session(&token.hash(), &session).await?;
         Ok(SignedIn { token, session })
     }
-}
-
-/// Hashes a new password on a blocking thread (argon2 holds a core for about 20 ms).
-pub(in crate::service) async fn hash_password(
-    password: NewPassword,
-    entropy: std::sync::Arc<dyn crate::clock::Entropy>,
-) -> PasswordHash {
-    tokio::task::spawn_blocking(move || PasswordHash::new(&password, entropy.as_ref()))
-        .await
-        .expect("hashing a password does not panic")
 }
