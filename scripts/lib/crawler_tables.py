@@ -27,7 +27,8 @@ Families, from the tags: `social-preview` → preview, `search-engine` → searc
 library, `monitoring` → monitor, `seo` → seo, anything else → other (in that order when a
 pattern has several).
 
-Left out, because a person's user agent says them too (written down in `docs/behaviour.md`):
+Left out, because a person's user agent says them too (written down in
+`docs/behaviour/visitor-classification.md`, "Who is a robot"):
 the patterns in `NOT_ROBOTS` (each with the reason), tokens shaped like an Android build id
 (`AP3A.240617.008`: a build names phones, and the list has one robot that borrowed a phone's
 whole user agent), and scanned tokens found in a person's user agent of the ua-parser-js
