@@ -1,6 +1,6 @@
 """Verifies every webhook delivery the Rust tests kept (dev-server/tests/api/webhook_delivery.rs
 writes them when WEBHOOK_SAMPLES_DIR is set) with the Python `standardwebhooks` package, an
-implementation independent of the Rust crate that signed them, called as the README's receiver
+implementation independent of the Rust crate that signed them, called as the receiver docs/webhooks.md shows
 calls it: each secret listed must verify the delivery, a forged body must not, and the body must
 be the documented envelope (or an array of them for a batch).
 

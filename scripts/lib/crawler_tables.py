@@ -320,7 +320,7 @@ def main(list_json, license_file, version, rules_rs, fixtures):
         for pattern in unread:
             print(f"//! - `{pattern}`")
     print("//!")
-    print("//! Left out as people's (see `docs/behaviour.md`):")
+    print("//! Left out as people's (see `docs/behaviour/visitor-classification.md`):")
     for pattern, why in NOT_ROBOTS.items():
         print(f"//! - `{pattern}`: {why}.")
     for pattern in builds:

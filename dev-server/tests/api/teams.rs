@@ -1,5 +1,5 @@
 //! Who may do what to a workspace's team, through the settings pages: every row of the table
-//! in docs/behaviour.md ("Teams"), allowed and refused, and ids of another workspace in the URL.
+//! in docs/behaviour/accounts-teams.md ("Teams"), allowed and refused, and ids of another workspace in the URL.
 
 use reqwest::StatusCode;
 

@@ -17,7 +17,7 @@ pub struct RateLimits {
 }
 
 impl Default for RateLimits {
-    /// The documented defaults (docs/behaviour.md).
+    /// The documented defaults (docs/behaviour/limits.md, "Rate limits").
     fn default() -> Self {
         Self {
             per_key: 600,

@@ -1,5 +1,5 @@
 //! Who may do what in a workspace's team: the one table the pages and `linkctl` both go through
-//! (docs/behaviour.md, "Teams", prints it). Pure: a role and an action in, a sentence out.
+//! (docs/behaviour/accounts-teams.md, "Teams", prints it). Pure: a role and an action in, a sentence out.
 
 use super::Role;
 
@@ -87,7 +87,7 @@ impl TeamAction {
         refusal.map_or(Ok(()), Err)
     }
 
-    /// The table's rows in the order docs/behaviour.md prints them: what, and who may.
+    /// The table's rows in the order docs/behaviour/accounts-teams.md prints them: what, and who may.
     pub const ROWS: [(TeamAction, &'static str); 14] = [
         (Self::OpenSettings, "open the settings (members, invitations)"),
         (Self::Invite(Role::Manager), "invite a manager"),

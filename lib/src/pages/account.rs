@@ -364,7 +364,7 @@ fn key_created(
     let origin = page.origin();
     let workspace = workspace.map_or("<your workspace id>", ObjectId::as_str);
     let quoted = |text: &str| serde_json::to_string(text).expect("strings encode as JSON");
-    // Written out (not serialised) to keep the README's order: type, url, headers.
+    // Written out (not serialised) to keep the order docs/mcp.md ("Connect with an API key") shows: type, url, headers.
     let mcp_config = issued.record.mcp_enabled.then(|| {
         format!(
             "{{\n  \"mcpServers\": {{\n    \"smartlinks\": {{\n      \"type\": \"http\",\n      \"url\": {},\n      \"headers\": {{\n        \"X-Api-Key\": {},\n        \"X-Workspace-Id\": {}\n      }}\n    }}\n  }}\n}}",
