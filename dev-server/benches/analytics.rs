@@ -81,7 +81,7 @@ async fn main() {
                 }),
                 key_id: "bench".into(),
             },
-            Some(ws.id.as_str()),
+            &ws.id,
         )
         .await
         .unwrap();

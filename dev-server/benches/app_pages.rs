@@ -84,10 +84,7 @@ async fn main() {
     let service = support::service_at(&endpoint, &counter, clock.clone()).await;
     let email = "bench@example.com";
     let ws = support::person_with_workspace(&service, email, PASSWORD).await;
-    let access = service
-        .open_workspace_as(ws.owner_id.clone(), Some(ws.id.as_str()))
-        .await
-        .unwrap();
+    let access = service.open_workspace_as(ws.owner_id.clone(), &ws.id).await.unwrap();
     let body = json!({ "name": "Spring campaign", "rules": [
         { "targetUrl": "https://example.com/de", "isDefault": false, "country": ["DE", "AT"] },
         { "targetUrl": "https://example.com/iphone", "isDefault": false, "os": ["iOS"], "device": ["mobile"] },

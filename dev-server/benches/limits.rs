@@ -130,10 +130,7 @@ async fn main() {
     println!("DynamoDB Local at {endpoint}, {SAMPLES} sequential requests per line");
 
     let caller = limited.authenticate_http(Some(key.as_str()).into()).await.unwrap();
-    let access = limited
-        .open_workspace(caller.clone(), Some(ws.id.as_str()))
-        .await
-        .unwrap();
+    let access = limited.open_workspace(caller.clone(), &ws.id).await.unwrap();
     row(
         "the limiter alone (one conditional UpdateItem)",
         measure(|_| async {

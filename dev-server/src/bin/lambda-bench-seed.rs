@@ -33,7 +33,7 @@ async fn main() -> Result<(), Error> {
     };
     let (_, key) = admin::create_key(&service, OWNER, grants).await?;
     let caller = service.authenticate_http(PresentedKey::Text(&key)).await?;
-    let access = service.open_workspace(caller, Some(&workspace.id.to_string())).await?;
+    let access = service.open_workspace(caller, &workspace.id).await?;
     let input = lib::wire::from_json(json!({ "name": "Cold start", "url": destination, "slug": slug }))?;
     let draft = lib::http::drafter(&service).draft(&input)?;
     let created = service.create_link(&access, draft).await?;

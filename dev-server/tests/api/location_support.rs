@@ -103,7 +103,7 @@ impl TestApp {
     /// The owner's access to `ws`, as a door opens it.
     pub async fn owner_access(&self, ws: &TestWorkspace) -> lib::service::accounts::Access {
         self.service
-            .open_workspace_as(crate::helpers::oid(&ws.owner), Some(&ws.id))
+            .open_workspace_as(crate::helpers::oid(&ws.owner), &crate::helpers::oid(&ws.id))
             .await
             .expect("the owner opens the workspace")
     }

@@ -20,7 +20,7 @@ pub(crate) fn new_hook(url: &str, events: &[&str]) -> NewWebhook {
 
 async fn access_of(app: &TestApp, ws: &TestWorkspace, user: &str) -> Access {
     app.service
-        .open_workspace_as(oid(user), Some(&ws.id))
+        .open_workspace_as(oid(user), &oid(&ws.id))
         .await
         .expect("the workspace opens")
 }

@@ -2,7 +2,7 @@
 //! fields).
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, workspace::parse_template_id};
+use lib::service::Service;
 use lib::wire::{self, TemplateIdInput};
 use lib::{api, manifest};
 use serde_json::Value;
@@ -10,7 +10,7 @@ use serde_json::Value;
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     api::json_endpoint(service, &req, &manifest::DELETE_UTM_TEMPLATE, async |access, body| {
         let input = wire::from_json::<TemplateIdInput>(Value::Object(body))?;
-        let id = parse_template_id(input.template_id.as_deref())?;
+        let id = wire::parse_id(wire::IdField::Template, input.template_id.as_deref())?;
         Ok(api::ok(&service.remove_utm_template(&access, &id).await?))
     })
     .await

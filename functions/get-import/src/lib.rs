@@ -2,13 +2,14 @@
 //! (`format=csv`) as the results CSV.
 
 use lambda_http::{Body, Error, Request, Response};
-use lib::service::{Service, ServiceError, transfer::parse_import_id};
+use lib::service::{Service, ServiceError};
+use lib::wire;
 use lib::wire::{ImportRecord, ImportStatus, RowRecord, results_csv};
 use lib::{api, http, manifest};
 
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     api::query_endpoint(service, &req, &manifest::GET_IMPORT, async |access| {
-        let id = parse_import_id(http::query(&req, "importId").as_deref())?;
+        let id = wire::parse_id(wire::IdField::Import, http::query(&req, "importId").as_deref())?;
         let (job, rows) = service.import_results(&access, &id).await?;
         match http::query(&req, "format").as_deref().map(str::trim) {
             None | Some("" | "json") => Ok(api::ok(&ImportStatus {

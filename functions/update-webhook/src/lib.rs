@@ -3,7 +3,7 @@
 
 use lambda_http::{Body, Error, Request, Response};
 use lib::domain::WebhookChange;
-use lib::service::{Service, webhooks::parse_webhook_id};
+use lib::service::Service;
 use lib::wire::{self, WebhookUpdateInput};
 use lib::{api, manifest};
 use serde_json::Value;
@@ -11,7 +11,7 @@ use serde_json::Value;
 pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, Error> {
     api::json_endpoint(service, &req, &manifest::UPDATE_WEBHOOK, async |access, body| {
         let input = wire::from_json::<WebhookUpdateInput>(Value::Object(body))?;
-        let id = parse_webhook_id(input.webhook_id.as_deref())?;
+        let id = wire::parse_id(wire::IdField::Webhook, input.webhook_id.as_deref())?;
         let change = WebhookChange::try_from(&input)?;
         Ok(api::ok(&service.update_webhook(&access, &id, change).await?.updated()))
     })

@@ -13,6 +13,7 @@ use crate::manifest::Function;
 use crate::service::guards::idempotency::StoredAnswer;
 use crate::service::guards::idempotency::{self, Begun, IdempotencyKey};
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller, guards::RateStatus, guards::metered};
+use crate::wire::{IdField, parse_id};
 
 /// Runs a handler body that does not go through the common steps (the `$default` route),
 /// answering its failure as the contract says. Never returns `Err`: infrastructure failures
@@ -74,9 +75,10 @@ where
     let mut meter = None;
     let result = async {
         let caller = service.authenticate_http(api_key(req)).await?;
-        let opened = service
-            .open_workspace(caller.clone(), query(req, "workspaceId").as_deref())
-            .await;
+        let opened = match parse_id(IdField::Workspace, query(req, "workspaceId").as_deref()) {
+            Ok(id) => service.open_workspace(caller.clone(), &id).await,
+            Err(bad) => Err(bad.into()),
+        };
         let workspace = opened.as_ref().ok().map(|access| &access.workspace);
         charge(service, endpoint, &caller, workspace, &mut meter).await?;
         work(opened?).await
@@ -108,7 +110,8 @@ where
             whole = Some(Value::Object(body.clone()));
         }
         let workspace = take_string(&mut body, "workspaceId");
-        let access = service.open_workspace(caller.clone(), workspace.as_deref()).await?;
+        let id = parse_id(IdField::Workspace, workspace.as_deref())?;
+        let access = service.open_workspace(caller.clone(), &id).await?;
         Ok::<_, ServiceError>((access, body))
     }
     .await;

@@ -22,19 +22,15 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
         NotOwnerOrManager | OnlyOwnerSetsLocation => StatusCode::FORBIDDEN,
-        InvalidAnalyticsLinkId => StatusCode::BAD_REQUEST,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
         RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
         MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_)
-        | WorkspaceIdRequired
-        | InvalidWorkspaceId
+        | BadId(_)
         | Invalid(_)
         | DomainNotAvailable
-        | LinkIdRequired
-        | InvalidLinkId
         | BulkEmpty
         | BulkTooLarge
         | InvalidIdempotencyKey
@@ -55,16 +51,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         InvitationDead(_) | AccountLinkDead => StatusCode::GONE,
         AlreadyMember(_) | InvitationPending(_) | TooManyInvitations(_) | TeamChanged => StatusCode::CONFLICT,
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
-        WrongCurrentPassword
-        | TagIdRequired
-        | InvalidTagId
-        | TemplateIdRequired
-        | InvalidTemplateId
-        | WebhookIdRequired
-        | InvalidWebhookId
-        | ImportIdRequired
-        | InvalidImportId
-        | VisitorHashNotExported => StatusCode::BAD_REQUEST,
+        WrongCurrentPassword | VisitorHashNotExported => StatusCode::BAD_REQUEST,
         TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed | ImportsClosed => StatusCode::FORBIDDEN,
         TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound | ImportNotFound => {
             StatusCode::NOT_FOUND

@@ -2,12 +2,13 @@
 //! the wire types `McpLinkInput`, `McpLinkPatchInput` and `LinkIdInput`): what each accepts, with its JSON Schema, and its
 //! parsing into what the service takes. `workspaceId` is taken out before any of these.
 
+use crate::wire;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::domain::ids::ObjectId;
 use crate::qr::QrRequest;
-use crate::service::{ServiceError, links::ListQuery, links::parse_analytics_link_id, links::parse_link_id};
+use crate::service::{ServiceError, links::ListQuery};
 use crate::wire::schema::{DATE_PATTERN, OBJECT_ID_PATTERN};
 use crate::wire::{DayRange, any_as_text};
 
@@ -70,7 +71,7 @@ pub struct LinkAnalyticsArgs {
 
 impl LinkAnalyticsArgs {
     pub fn parse(self) -> Result<(ObjectId, DayRange), ServiceError> {
-        let id = parse_analytics_link_id(self.link_id.as_deref())?;
+        let id = wire::parse_analytics_link_id(self.link_id.as_deref())?;
         let range = DayRange::parse(self.from.as_deref(), self.to.as_deref())?;
         Ok((id, range))
     }
@@ -139,7 +140,7 @@ pub struct QrArgs {
 
 impl QrArgs {
     pub fn parse(self) -> Result<(ObjectId, QrRequest), ServiceError> {
-        let id = parse_link_id(self.link_id.as_deref())?;
+        let id = wire::parse_id(wire::IdField::Link, self.link_id.as_deref())?;
         let request = QrRequest::parse(self.format.as_deref(), self.size.map(|n| n.to_string()).as_deref())?;
         Ok((id, request))
     }

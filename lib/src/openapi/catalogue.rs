@@ -70,8 +70,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The tag was changed.", Box::new(schemas.output::<TagOutcome>())),
                 failures: || {
                     write_failures(vec![
-                        ServiceError::TagIdRequired,
-                        ServiceError::InvalidTagId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Tag)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Tag)),
                         ServiceError::TagsClosed,
                         ServiceError::TagNotFound,
                         name_taken(),
@@ -99,8 +99,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The tag was deleted.", Box::new(schemas.output::<TagOutcome>())),
                 failures: || {
                     write_failures(vec![
-                        ServiceError::TagIdRequired,
-                        ServiceError::InvalidTagId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Tag)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Tag)),
                         ServiceError::TagsClosed,
                         ServiceError::TagNotFound,
                         ServiceError::Contention,

@@ -131,8 +131,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The import and its rows.", Box::new(schemas.output::<ImportStatus>())),
                 failures: || {
                     read_failures(vec![
-                        ServiceError::ImportIdRequired,
-                        ServiceError::InvalidImportId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Import)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Import)),
                         format_refused("json or csv"),
                         ServiceError::ImportsClosed,
                         ServiceError::ImportNotFound,

@@ -167,8 +167,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The link was updated.", Box::new(schemas.output::<UpdatedLink>())),
                 failures: || {
                     write_failures(vec![
-                        ServiceError::LinkIdRequired,
-                        ServiceError::InvalidLinkId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Link)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Link)),
                         ServiceError::DomainNotAvailable,
                         ServiceError::NoLinkPermission(LinkAction::Edit),
                         quota(QuotaResource::Rules),
@@ -198,8 +198,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The link was deleted.", Box::new(schemas.output::<DeletedLink>())),
                 failures: || {
                     write_failures(vec![
-                        ServiceError::LinkIdRequired,
-                        ServiceError::InvalidLinkId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Link)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Link)),
                         ServiceError::NoLinkPermission(LinkAction::Delete),
                         ServiceError::LinkNotFound,
                         ServiceError::LinkChangedConcurrently,
@@ -275,7 +275,12 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 parameters: vec![link_id_path(), workspace_query()],
                 body: None,
                 success: Success::Json("The link.", Box::new(schemas.output::<LinkRecord>())),
-                failures: || read_failures(vec![ServiceError::InvalidLinkId, ServiceError::LinkNotFound]),
+                failures: || {
+                    read_failures(vec![
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Link)),
+                        ServiceError::LinkNotFound,
+                    ])
+                },
                 idempotent: false,
                 links: Vec::new(),
             },
@@ -298,7 +303,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Json("The report.", Box::new(schemas.output::<LinkAnalytics>())),
                 failures: || {
                     read_failures(vec![
-                        ServiceError::InvalidAnalyticsLinkId,
+                        ServiceError::BadId(crate::wire::BadId::AnalyticsLink),
                         bad_date(),
                         ServiceError::LinkNotInWorkspace,
                     ])
@@ -325,7 +330,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 success: Success::Image("The QR code.", &["image/svg+xml", "image/png"]),
                 failures: || {
                     read_failures(vec![
-                        ServiceError::InvalidLinkId,
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Link)),
                         bad_qr_request(),
                         ServiceError::LinkNotFound,
                         qr_unavailable(),

@@ -81,8 +81,8 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 ),
                 failures: || {
                     write_failures(vec![
-                        ServiceError::TemplateIdRequired,
-                        ServiceError::InvalidTemplateId,
+                        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Template)),
+                        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Template)),
                         ServiceError::UtmTemplatesClosed,
                         ServiceError::UtmTemplateNotFound,
                     ])

@@ -24,8 +24,8 @@ fn managed_failures(mut more: Vec<ServiceError>) -> Vec<ServiceError> {
 /// The failures of a change to one endpoint, named by `webhookId`.
 fn one_endpoint_failures() -> Vec<ServiceError> {
     managed_failures(vec![
-        ServiceError::WebhookIdRequired,
-        ServiceError::InvalidWebhookId,
+        ServiceError::BadId(crate::wire::BadId::Missing(crate::wire::IdField::Webhook)),
+        ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Webhook)),
         ServiceError::WebhookNotFound,
     ])
 }

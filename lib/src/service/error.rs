@@ -42,10 +42,9 @@ pub enum ServiceError {
     MissingScope(&'static str),
     #[error("{0}")]
     BadRequest(String),
-    #[error("workspaceId is required.")]
-    WorkspaceIdRequired,
-    #[error("Invalid workspaceId format.")]
-    InvalidWorkspaceId,
+    /// An id the request names is missing or malformed.
+    #[error("{0}")]
+    BadId(#[from] crate::wire::BadId),
     #[error("Workspace not found.")]
     WorkspaceNotFound,
     #[error("You do not have access to this workspace.")]
@@ -67,10 +66,6 @@ pub enum ServiceError {
     },
     #[error("This slug is already taken.")]
     SlugTaken,
-    #[error("linkId is required.")]
-    LinkIdRequired,
-    #[error("Invalid linkId format.")]
-    InvalidLinkId,
     #[error("Link not found.")]
     LinkNotFound,
     /// A click id that is malformed, names no stored click, or one of another workspace's link
@@ -87,8 +82,6 @@ pub enum ServiceError {
     BulkEmpty,
     #[error("Maximum 100 links per request.")]
     BulkTooLarge,
-    #[error("Invalid link id.")]
-    InvalidAnalyticsLinkId,
     #[error("Link not found in this workspace.")]
     LinkNotInWorkspace,
     #[error("Only workspace owner or manager can access all links analytics.")]
@@ -181,20 +174,12 @@ pub enum ServiceError {
     SignUpClosed,
     #[error("The current password is incorrect.")]
     WrongCurrentPassword,
-    #[error("tagId is required.")]
-    TagIdRequired,
-    #[error("Invalid tagId format.")]
-    InvalidTagId,
     #[error("Tag not found.")]
     TagNotFound,
     #[error("This workspace already has a tag named \"{0}\".")]
     TagNameTaken(String),
     #[error("Only the workspace's owner and managers can create, change or delete tags.")]
     TagsClosed,
-    #[error("templateId is required.")]
-    TemplateIdRequired,
-    #[error("Invalid templateId format.")]
-    InvalidTemplateId,
     #[error("UTM template not found.")]
     UtmTemplateNotFound,
     #[error("This workspace already has a UTM template named \"{0}\".")]
@@ -209,20 +194,12 @@ pub enum ServiceError {
     WebhooksClosed,
     #[error("Webhook not found.")]
     WebhookNotFound,
-    #[error("webhookId is required.")]
-    WebhookIdRequired,
-    #[error("Invalid webhookId format.")]
-    InvalidWebhookId,
     #[error("Visitor hashes are not exported: they would let a reader follow one person from visit to visit.")]
     VisitorHashNotExported,
     #[error("Only the workspace's owner and managers can import links.")]
     ImportsClosed,
     #[error("Import not found.")]
     ImportNotFound,
-    #[error("importId is required.")]
-    ImportIdRequired,
-    #[error("Invalid importId format.")]
-    InvalidImportId,
     /// `onConflict: stop` and the dry run found rows that would not be created (409).
     #[error("{}", import_blocked(*.0))]
     ImportBlocked(u64),
@@ -320,8 +297,7 @@ impl ServiceError {
             Self::Invalid(invalid) | Self::QrUnavailable(invalid) => invalid.field.as_deref(),
             Self::DomainNotAvailable => Some("domain"),
             Self::SlugTaken => Some("slug"),
-            Self::InvalidLinkId | Self::LinkIdRequired => Some("linkId"),
-            Self::WorkspaceIdRequired | Self::InvalidWorkspaceId => Some("workspaceId"),
+            Self::BadId(bad) => bad.field(),
             Self::BulkEmpty | Self::BulkTooLarge => Some("links"),
             Self::InvalidIdempotencyKey => Some("Idempotency-Key"),
             _ => None,

@@ -319,8 +319,5 @@ pub async fn bench_workspace(
     let ws = crate::admin::create_workspace(service, owner.id.as_str(), options)
         .await
         .expect("workspace");
-    service
-        .open_workspace_as(owner.id.clone(), Some(ws.id.as_str()))
-        .await
-        .expect("open")
+    service.open_workspace_as(owner.id.clone(), &ws.id).await.expect("open")
 }

@@ -22,3 +22,10 @@ pub struct LinkIdInput {
     #[schemars(regex(pattern = OBJECT_ID_PATTERN))]
     pub link_id: Option<String>,
 }
+
+impl TryFrom<LinkIdInput> for crate::domain::ids::ObjectId {
+    type Error = super::BadId;
+    fn try_from(input: LinkIdInput) -> Result<Self, Self::Error> {
+        super::parse_id(super::IdField::Link, input.link_id.as_deref())
+    }
+}

@@ -13,7 +13,7 @@ use crate::domain::Invalid;
 use crate::domain::ids::ObjectId;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
-use crate::service::{Service, ServiceError, accounts::Access, links::ListQuery, links::parse_link_id};
+use crate::service::{Service, ServiceError, accounts::Access, links::ListQuery};
 use crate::wire::{
     self, BulkItems, BulkOutcome, DayRange, Door, Drafter, LinkIdInput, LinkInput, LinkPatchInput, McpLinkInput,
     McpLinkPatchInput, NewTag, TagInput,
@@ -193,7 +193,7 @@ pub struct UpdateLink(pub ObjectId, pub LinkPatchInput);
 
 impl ToolCall for UpdateLink {
     fn parse(mut args: Args) -> Result<Self, ServiceError> {
-        let id = parse_link_id(take_text(&mut args, "linkId").as_deref())?;
+        let id = wire::parse_id(wire::IdField::Link, take_text(&mut args, "linkId").as_deref())?;
         Ok(Self(id, read::<McpLinkPatchInput>(args)?.into()))
     }
 

@@ -4,6 +4,7 @@
 //! or two dates, and draw them: clicks and conversions per day, breakdown bars, tables, CSV
 //! downloads (the conversions' words are in `conversions.rs`, the automated visits' in `bots.rs`).
 
+use crate::wire;
 use chrono::NaiveDate;
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
@@ -20,7 +21,7 @@ use super::locations;
 use super::range::Range;
 use crate::analytics::report::{Breakdown as Entries, LinkEntry, RouteStats};
 use crate::domain::ids::ObjectId;
-use crate::service::{ServiceError, links::LinkAnalytics, links::WorkspaceAnalytics, links::parse_analytics_link_id};
+use crate::service::{ServiceError, links::LinkAnalytics, links::WorkspaceAnalytics};
 use crate::wire::LinkRecord;
 
 /// The days of a report in order, with their counts.
@@ -227,7 +228,7 @@ pub async fn link_report(
 
 pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    let id = parse_analytics_link_id(Some(raw_id))?;
+    let id = wire::parse_analytics_link_id(Some(raw_id))?;
     let mut range = Range::of(page);
     let (report, record) = link_report(page, &ws, &id, &mut range).await?;
     let href = format!("{}/links/{id}/analytics", ws.base());

@@ -25,8 +25,9 @@ impl Workspace {
     pub async fn open(page: &PageRequest<'_>, raw_id: &str) -> Result<Self, ServiceError> {
         let user = page.signed_in().await?;
         let user_id = user.session.user_id.clone();
+        let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(raw_id))?;
         let (access, workspaces) = tokio::try_join!(
-            page.service.open_workspace_as(user_id.clone(), Some(raw_id)),
+            page.service.open_workspace_as(user_id.clone(), &id),
             page.service.workspaces_of_user(&user_id)
         )?;
         Ok(Self {

@@ -9,6 +9,7 @@
 //! for 49.99 EUR, `0` where a row has none), in code order; `links` ends with `conversions`;
 //! `conversions` is `event, conversions` and the same amount columns.
 
+use crate::wire;
 use lambda_http::{Body, Response};
 
 use super::super::{PageRequest, download};
@@ -17,7 +18,7 @@ use super::context::Workspace;
 use super::range::Range;
 use crate::analytics::conversion_report::{Amounts, Conversions};
 use crate::analytics::report::{Breakdown as Entries, RouteStats};
-use crate::service::{ServiceError, links::parse_analytics_link_id};
+use crate::service::ServiceError;
 use crate::wire::export::cell;
 
 const CSV: &str = "text/csv; charset=utf-8";
@@ -156,7 +157,7 @@ fn unknown_part(part: &str) -> ServiceError {
 /// conversions.
 pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    let id = parse_analytics_link_id(Some(raw_id))?;
+    let id = wire::parse_analytics_link_id(Some(raw_id))?;
     let mut range = Range::of(page);
     let part = crate::http::query(page.req, "part").unwrap_or_default();
     let (report, record) = analytics::link_report(page, &ws, &id, &mut range).await?;

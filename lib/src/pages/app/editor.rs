@@ -4,6 +4,7 @@
 //! `field` names. The builder's buttons (add, remove, move up and down) show the form again,
 //! changed, without saving.
 
+use crate::wire;
 use std::sync::OnceLock;
 
 use lambda_http::http::StatusCode;
@@ -16,7 +17,7 @@ use super::snippet;
 use super::views::{Choice, DeletePage, EditedLink, FormError, LinkFormPage, Places, RuleView, TagOption, VariantView};
 use crate::domain::CountryCode;
 use crate::domain::ids::ObjectId;
-use crate::service::{ServiceError, links::parse_link_id};
+use crate::service::ServiceError;
 use crate::wire::LinkRecord;
 
 /// Refusals about what was typed: the form is shown again with the sentence beside the field.
@@ -192,7 +193,7 @@ fn variant_letter(i: usize) -> String {
 }
 
 fn link_id(raw: &str) -> Result<ObjectId, ServiceError> {
-    parse_link_id(Some(raw))
+    Ok(wire::parse_id(wire::IdField::Link, Some(raw))?)
 }
 
 pub async fn new_form(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>, ServiceError> {

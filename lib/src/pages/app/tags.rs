@@ -2,6 +2,7 @@
 //! the owner and managers make, rename, recolour and delete them (deleting asks first, with
 //! the number of links that lose the tag). The service decides; a refusal is shown on the page.
 
+use crate::wire;
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
 
@@ -11,7 +12,7 @@ use super::context::{Workspace, redirect_with_notice};
 use super::views::ConfirmPage;
 use crate::domain::ids::ObjectId;
 use crate::domain::{HexColor, Invalid, TagChange, TagName};
-use crate::service::{ServiceError, workspace::parse_tag_id};
+use crate::service::ServiceError;
 use crate::wire::{NewTag, TagRecord};
 
 /// The colour input's value of a tag without one.
@@ -126,7 +127,7 @@ pub async fn create(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Bod
 
 pub async fn update(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let (ws, form) = Workspace::open_form(page, raw_ws).await?;
-    let id = parse_tag_id(Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
+    let id = wire::parse_id(wire::IdField::Tag, Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
     let change = TagName::parse("name", form.get("name").unwrap_or(""))
         .and_then(|name| TagChange::new(Some(name), Some(color_of(&form)?)));
     let result = match change {
@@ -160,7 +161,7 @@ pub async fn confirm_delete(
     if !ws.access.manages() {
         return Err(ServiceError::TagsClosed);
     }
-    let id = parse_tag_id(Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
+    let id = wire::parse_id(wire::IdField::Tag, Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
     let tag = the_tag(page, &ws, &id).await?;
     let affected = match tag.link_count {
         0 => "No link carries it.".to_string(),
@@ -181,7 +182,7 @@ pub async fn confirm_delete(
 
 pub async fn delete(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let (ws, _) = Workspace::open_form(page, raw_ws).await?;
-    let id = parse_tag_id(Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
+    let id = wire::parse_id(wire::IdField::Tag, Some(raw_id)).map_err(|_| ServiceError::TagNotFound)?;
     let done = page.service.remove_tag(&ws.access, &id).await?;
     Ok(redirect_with_notice(
         page,

@@ -3,6 +3,7 @@
 //! offers the results CSV), and downloads of the workspace's links and clicks. Imports are the
 //! owner's and managers'; any member exports. The service decides; a refusal is shown.
 
+use crate::wire;
 use chrono::Duration;
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
@@ -12,7 +13,7 @@ use super::context::{Workspace, redirect_with_notice};
 use super::team::shown;
 use super::transfer_views::{FormatChoice, JobPage, JobRow, PlanPage, PlanRow, ResultRow, TransferPage};
 use crate::domain::{ConflictPolicy, ImportFormat, ImportJob, JobState, Verdict};
-use crate::service::{ServiceError, transfer::parse_import_id};
+use crate::service::ServiceError;
 use crate::wire::export::{ExportedLink, links_csv};
 use crate::wire::{DayRange, DryRun, ImportInput, ImportRequest, results_csv};
 
@@ -213,7 +214,7 @@ pub async fn start(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body
 /// `GET /app/w/<ws>/transfer/imports/<id>`: a job's progress (refreshing while it runs).
 pub async fn job(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    let id = parse_import_id(Some(raw_id))?;
+    let id = wire::parse_id(wire::IdField::Import, Some(raw_id))?;
     let (job, results) = page.service.import_results(&ws.access, &id).await?;
     let base = format!("{}/transfer", ws.base());
     let template = JobPage {
@@ -251,7 +252,7 @@ pub async fn job(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<R
 /// `GET /app/w/<ws>/transfer/imports/<id>/results.csv`.
 pub async fn results(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    let id = parse_import_id(Some(raw_id))?;
+    let id = wire::parse_id(wire::IdField::Import, Some(raw_id))?;
     let (_, rows) = page.service.import_results(&ws.access, &id).await?;
     Ok(download(
         &format!("import-{id}-results.csv"),

@@ -3,6 +3,7 @@
 //! rotated, a test event sent at once, deleted after a confirmation; a new endpoint's form. A
 //! secret is shown on the page that made it, once. The service decides; a refusal is shown.
 
+use crate::wire;
 use lambda_http::http::StatusCode;
 use lambda_http::{Body, Response};
 
@@ -13,7 +14,7 @@ use super::views::ConfirmPage;
 use super::webhook_views::{AttemptRow, EndpointCard, EventChoice, WebhooksPage};
 use crate::domain::webhook_delivery::{AttemptOutcome, DeliveryAttempt};
 use crate::domain::{EventType, EventTypes, NewWebhook, Vocabulary, WebhookChange, WebhookUrl, webhook_link_ids};
-use crate::service::{ServiceError, webhooks::WebhookWithLog, webhooks::WebhookWithSecret, webhooks::parse_webhook_id};
+use crate::service::{ServiceError, webhooks::WebhookWithLog, webhooks::WebhookWithSecret};
 
 /// What the page shows besides the endpoints: a secret to copy, or a refused form again.
 #[derive(Default)]
@@ -183,7 +184,7 @@ pub async fn create(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Bod
 /// One endpoint's buttons: `switch` (on or off), `rotate`, `test`.
 pub async fn act(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let (ws, form) = Workspace::open_form(page, raw_ws).await?;
-    let id = parse_webhook_id(Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
+    let id = wire::parse_id(wire::IdField::Webhook, Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
     let back = format!("{}/webhooks#webhook-{id}", ws.base());
     let change = |enabled: Option<bool>, rotate_secret: bool| WebhookChange {
         url: None,
@@ -229,7 +230,7 @@ pub async fn confirm_delete(
     raw_id: &str,
 ) -> Result<Response<Body>, ServiceError> {
     let ws = Workspace::open(page, raw_ws).await?;
-    let id = parse_webhook_id(Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
+    let id = wire::parse_id(wire::IdField::Webhook, Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
     let hook = page.service.webhook(&ws.access, &id).await?;
     let template = ConfirmPage {
         chrome: ws.chrome("webhooks"),
@@ -246,7 +247,7 @@ pub async fn confirm_delete(
 
 pub async fn delete(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<Response<Body>, ServiceError> {
     let (ws, _) = Workspace::open_form(page, raw_ws).await?;
-    let id = parse_webhook_id(Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
+    let id = wire::parse_id(wire::IdField::Webhook, Some(raw_id)).map_err(|_| ServiceError::WebhookNotFound)?;
     let done = page.service.delete_webhook(&ws.access, &id).await?;
     Ok(redirect_with_notice(
         page,

@@ -190,15 +190,14 @@ impl Service {
         Ok(Self::key_caller(key))
     }
 
-    /// Admits a caller to a workspace: id present, well-formed, existing, caller a member,
-    /// licence valid — in that order.
+    /// Admits a caller to a workspace (its id read by the door, `wire::parse_id`): existing,
+    /// caller a member, licence valid — in that order.
     /// An access token reaches only its grant's workspace, checked when the token came in.
-    pub async fn open_workspace(&self, caller: Caller, workspace_id: Option<&str>) -> Result<Access, ServiceError> {
+    pub async fn open_workspace(&self, caller: Caller, id: &ObjectId) -> Result<Access, ServiceError> {
         let Credential::Grant(grant) = &caller.credential else {
-            return self.open_workspace_as(caller.user_id, workspace_id).await;
+            return self.open_workspace_as(caller.user_id, id).await;
         };
-        let id = parse_workspace_id(workspace_id)?;
-        if grant.workspace.id != id {
+        if grant.workspace.id != *id {
             return Err(ServiceError::NoWorkspaceAccess);
         }
         if grant.workspace.license_expired(self.clock.now()) {
@@ -213,13 +212,8 @@ impl Service {
 
     /// [`Service::open_workspace`] for a user known otherwise (a signed-in person on the
     /// pages): the same checks in the same order.
-    pub async fn open_workspace_as(
-        &self,
-        user_id: ObjectId,
-        workspace_id: Option<&str>,
-    ) -> Result<Access, ServiceError> {
-        let id = parse_workspace_id(workspace_id)?;
-        let view = self.store.workspace_for_user(&id, &user_id).await?;
+    pub async fn open_workspace_as(&self, user_id: ObjectId, id: &ObjectId) -> Result<Access, ServiceError> {
+        let view = self.store.workspace_for_user(id, &user_id).await?;
         let workspace = view.workspace.ok_or(ServiceError::WorkspaceNotFound)?;
         let role = match view.membership {
             Some(m) => m.role,
@@ -235,15 +229,6 @@ impl Service {
             role,
         })
     }
-}
-
-/// The workspace a request names: present (blank counts as missing), then well-formed.
-fn parse_workspace_id(workspace_id: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = workspace_id
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-        .ok_or(ServiceError::WorkspaceIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWorkspaceId)
 }
 
 #[cfg(test)]

@@ -268,26 +268,3 @@ impl Service {
         }
     }
 }
-
-/// A link id from a request: present, then well-formed.
-pub fn parse_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(ServiceError::LinkIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidLinkId)
-}
-
-impl TryFrom<crate::wire::LinkIdInput> for ObjectId {
-    type Error = ServiceError;
-    fn try_from(input: crate::wire::LinkIdInput) -> Result<Self, Self::Error> {
-        parse_link_id(input.link_id.as_deref())
-    }
-}
-
-/// The id of a link whose analytics are asked for: malformed is `Invalid link id.`
-pub fn parse_analytics_link_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    raw.map(str::trim)
-        .and_then(|r| ObjectId::parse(r).ok())
-        .ok_or(ServiceError::InvalidAnalyticsLinkId)
-}

@@ -9,5 +9,4 @@ pub(crate) mod reading;
 
 pub use analytics::{LinkAnalytics, WorkspaceAnalytics};
 pub use bulk::MAX_BULK_LINKS;
-pub use edit::{parse_analytics_link_id, parse_link_id};
 pub use reading::{DEFAULT_PAGE_SIZE, LIST_READ_BUDGET, ListQuery, MAX_PAGE_SIZE};

@@ -29,15 +29,6 @@ fn may_import(access: &Access) -> Result<(), ServiceError> {
     access.manages().then_some(()).ok_or(ServiceError::ImportsClosed)
 }
 
-/// The id of the job a request names (`importId`), with the contract's sentences.
-pub fn parse_import_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(ServiceError::ImportIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidImportId)
-}
-
 /// Rows with their index in the file.
 fn indexed(rows: &[ImportRow]) -> Vec<(u64, &ImportRow)> {
     rows.iter().enumerate().map(|(i, r)| (i as u64, r)).collect()
@@ -190,9 +181,7 @@ impl Service {
             .import_job(workspace, id)
             .await?
             .ok_or(ServiceError::ImportNotFound)?;
-        let access = self
-            .open_workspace_as(job.created_by.clone(), Some(workspace.as_str()))
-            .await?;
+        let access = self.open_workspace_as(job.created_by.clone(), workspace).await?;
         may_import(&access)?;
         let Some(text) = self.store.import_text(id).await? else {
             return Ok(job);

@@ -11,4 +11,4 @@ pub use import_worker::{
     IMPORT_QUEUE_VARIABLE, IMPORT_QUEUE_VISIBILITY, IMPORT_REQUEST_BUDGET, IMPORT_WORKER_BUDGET, ImportRun,
     import_queue_from_env,
 };
-pub use imports::{ImportStarted, parse_import_id};
+pub use imports::ImportStarted;

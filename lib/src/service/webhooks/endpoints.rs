@@ -9,15 +9,6 @@ use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::{Collection, TagWrite, WebhookWrite};
 use crate::wire::{CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookRecord};
 
-/// The `webhookId` of a request, required and well formed.
-pub fn parse_webhook_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(ServiceError::WebhookIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidWebhookId)
-}
-
 /// An endpoint with the secret to show its owner now (created, or rotated).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WebhookWithSecret {

@@ -6,7 +6,7 @@ pub(crate) mod log;
 pub(crate) mod producer;
 pub(crate) mod worker;
 
-pub use endpoints::{WebhookWithSecret, parse_webhook_id};
+pub use endpoints::WebhookWithSecret;
 pub use events::{ClickedData, ConversionData, DeletedData, EventData, LinkData, clicked};
 pub use log::{TestSent, WebhookWithLog};
 pub use producer::{MAX_BATCH_EVENTS, ProduceReport};

@@ -9,5 +9,3 @@ pub(crate) mod utm_templates;
 
 pub use app_associations::DomainApps;
 pub use domains::{DomainSetup, RECHECK_PAGE, Recheck, Verification};
-pub use tags::parse_tag_id;
-pub use utm_templates::parse_template_id;

@@ -7,16 +7,6 @@ use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;
 use crate::wire::{CreatedTag, NewTag, TagList, TagOutcome, TagRecord};
 
-/// The id of the tag a request names (`tagId`), with the contract's sentences for a missing
-/// or malformed one.
-pub fn parse_tag_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(ServiceError::TagIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidTagId)
-}
-
 fn may_manage(access: &Access) -> Result<(), ServiceError> {
     access.manages().then_some(()).ok_or(ServiceError::TagsClosed)
 }

@@ -8,15 +8,6 @@ use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;
 use crate::wire::{CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, UtmTemplateList, UtmTemplateRecord};
 
-/// The id of the template a request names (`templateId`).
-pub fn parse_template_id(raw: Option<&str>) -> Result<ObjectId, ServiceError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(ServiceError::TemplateIdRequired)?;
-    ObjectId::parse(raw).map_err(|_| ServiceError::InvalidTemplateId)
-}
-
 impl Service {
     /// Every UTM template of the workspace, by name.
     pub async fn list_utm_templates(&self, access: &Access) -> Result<UtmTemplateList, ServiceError> {
