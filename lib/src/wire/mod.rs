@@ -96,6 +96,12 @@ impl<'a> Drafter<'a> {
         Self { door, clock, entropy }
     }
 
+    /// How an import's rows are read: as the HTTP API reads a create request, whose format an
+    /// import file carries (percent weights, `clicksLimit: 0` refused).
+    pub fn for_import_rows(clock: &'a dyn Clock, entropy: &'a dyn Entropy) -> Self {
+        Self::new(Door::Http, clock, entropy)
+    }
+
     fn parse<T>(&self, parse: impl FnOnce(&mut ParseContext<'_>) -> Result<T, Invalid>) -> Result<T, Invalid> {
         let mut new_id = || ObjectId::generate(self.clock.now(), self.entropy);
         parse(&mut ParseContext {

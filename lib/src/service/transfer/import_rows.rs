@@ -9,7 +9,7 @@ use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, LinkDraft, Slug, Tag, TagName, Verdict};
 use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
 use crate::wire::import::ImportRow;
-use crate::wire::{Door, Drafter};
+use crate::wire::Drafter;
 
 /// A row read into the link it asks for, with its tags by name.
 #[derive(Debug, Clone)]
@@ -53,7 +53,7 @@ impl Service {
         rows: &[(u64, &ImportRow)],
         tags: &HashMap<String, ObjectId>,
     ) -> Vec<DraftedRow> {
-        let drafter = Drafter::new(Door::Http, self.clock.as_ref(), self.entropy.as_ref());
+        let drafter = Drafter::for_import_rows(self.clock.as_ref(), self.entropy.as_ref());
         rows.iter()
             .map(|(index, row)| {
                 let mut new_tags = Vec::new();
