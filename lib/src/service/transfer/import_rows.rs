@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, LinkDraft, Slug, Tag, TagName, Verdict};
 use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
-use crate::wire::import::ImportRow;
 use crate::wire::Drafter;
+use crate::wire::import::ImportRow;
 
 /// A row read into the link it asks for, with its tags by name.
 #[derive(Debug, Clone)]

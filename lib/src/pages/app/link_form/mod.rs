@@ -4,41 +4,15 @@
 //! requests go through the same parsing and service code as `POST /link/create` and
 //! `PUT /link/update`, and the errors come back to the control their `field` path names.
 
+mod action;
+mod rows;
+
+pub use action::Action;
+pub use rows::{RuleForm, VariantForm, browsers, devices, operating_systems, rule_field, variant_field};
+
 use super::super::Form;
-use crate::domain::{Browser, Device, Os, RuleFields, Vocabulary};
+use crate::domain::RuleFields;
 use crate::wire::LinkRecord;
-
-/// One conditional rule as the form holds it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RuleForm {
-    pub name: String,
-    pub target_url: String,
-    /// Where a person goes when an app-scheme destination's app did not open.
-    pub app_fallback_url: String,
-    pub countries: Vec<String>,
-    /// One city per line (a city name may hold a comma).
-    pub cities: String,
-    pub devices: Vec<String>,
-    pub os: Vec<String>,
-    pub browsers: Vec<String>,
-    /// Language codes separated by commas or spaces.
-    pub locales: String,
-    pub time_start: String,
-    pub time_end: String,
-    /// Day numbers, 0 (Sunday) to 6.
-    pub days: Vec<String>,
-}
-
-/// One A/B variant as the form holds it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct VariantForm {
-    /// The key of the variant in analytics: kept as it was, made up for a new row.
-    pub id: String,
-    pub name: String,
-    pub url: String,
-    pub app_fallback_url: String,
-    pub weight: String,
-}
 
 /// Every setting of a link, as text and ticks.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -130,52 +104,9 @@ impl UtmForm {
     }
 }
 
-/// A button of the builder: it changes the form, which is shown again (nothing is saved).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Save,
-    AddRule,
-    RemoveRule(usize),
-    RuleUp(usize),
-    RuleDown(usize),
-    AddVariant,
-    RemoveVariant(usize),
-    /// Fill the UTM fields from the template chosen in the dropdown (without JavaScript; with
-    /// it, choosing fills them at once).
-    FillUtm,
-}
-
-impl Action {
-    /// The `action` a submit button sent (`rule-up-2`); none, or one not understood, saves.
-    pub fn parse(raw: Option<&str>) -> Self {
-        let Some(raw) = raw else { return Self::Save };
-        let indexed = |prefix: &str| raw.strip_prefix(prefix).and_then(|n| n.parse::<usize>().ok());
-        match raw {
-            "add-rule" => Self::AddRule,
-            "add-variant" => Self::AddVariant,
-            "fill-utm" => Self::FillUtm,
-            _ => indexed("remove-rule-")
-                .map(Self::RemoveRule)
-                .or_else(|| indexed("rule-up-").map(Self::RuleUp))
-                .or_else(|| indexed("rule-down-").map(Self::RuleDown))
-                .or_else(|| indexed("remove-variant-").map(Self::RemoveVariant))
-                .unwrap_or(Self::Save),
-        }
-    }
-}
-
 /// Text from a textarea, with the browser's `\r\n` line ends made `\n`.
 fn text(raw: Option<&str>) -> String {
     raw.unwrap_or_default().replace("\r\n", "\n").trim().to_string()
-}
-
-/// The form field names of rule `i` (`rules[0].country`) and variant `i`.
-pub fn rule_field(i: usize, name: &str) -> String {
-    format!("rules[{i}].{name}")
-}
-
-pub fn variant_field(i: usize, name: &str) -> String {
-    format!("abTest.variants[{i}].{name}")
 }
 
 /// The highest index `prefix[i].` names in a form (rules and variants are numbered).
@@ -412,47 +343,6 @@ impl LinkForm {
             .filter_map(|v| v.weight.trim().parse::<f64>().ok())
             .sum()
     }
-}
-
-impl RuleForm {
-    fn from_fields(fields: RuleFields) -> Self {
-        Self {
-            name: fields.name.unwrap_or_default(),
-            target_url: fields.target_url.unwrap_or_default(),
-            app_fallback_url: fields.app_fallback_url.unwrap_or_default(),
-            countries: fields.country.unwrap_or_default(),
-            cities: fields.city.unwrap_or_default().join("\n"),
-            devices: fields.device.unwrap_or_default(),
-            os: fields.os.unwrap_or_default(),
-            browsers: fields.browser.unwrap_or_default(),
-            locales: fields.locale.unwrap_or_default().join(", "),
-            time_start: fields.time_start.unwrap_or_default(),
-            time_end: fields.time_end.unwrap_or_default(),
-            days: fields
-                .days_of_week
-                .unwrap_or_default()
-                .iter()
-                .map(i64::to_string)
-                .collect(),
-        }
-    }
-
-    pub fn has(&self, list: &[String], value: &str) -> bool {
-        list.iter().any(|v| v == value)
-    }
-}
-
-/// The vocabularies a rule's checkboxes offer, as the contract spells them.
-pub fn devices() -> Vec<&'static str> {
-    Device::ALL.iter().map(|d| d.name()).collect()
-}
-
-pub fn operating_systems() -> Vec<&'static str> {
-    Os::ALL.iter().map(|o| o.name()).collect()
-}
-
-pub fn browsers() -> Vec<&'static str> {
-    Browser::ALL.iter().map(|b| b.name()).collect()
 }
 
 #[cfg(test)]
