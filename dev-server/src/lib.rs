@@ -30,6 +30,7 @@ pub mod dynamodb_count;
 pub mod streams;
 
 pub mod imports;
+mod queue_source;
 pub mod webhooks;
 
 /// The stack of each runtime thread. The dev server runs debug builds, whose futures and frames
