@@ -16,6 +16,7 @@ mod gateway;
 pub mod handlers;
 pub mod imports;
 mod queue_source;
+pub mod sample_events;
 pub mod webhooks;
 
 pub use functions::{Functions, Settings};
