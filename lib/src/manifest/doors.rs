@@ -6,6 +6,18 @@ use super::{
     OPENAPI_PATH, PLAIN, PUT_ITEM, QUERY, UPDATE_ITEM, function_url, service,
 };
 
+/// What people's pages (the account pages, the app) do on the table: every kind of read and
+/// write, as the people using them do.
+const PAGES_TABLE_ACTIONS: &[&str] = &[
+    GET_ITEM,
+    BATCH_GET,
+    QUERY,
+    PUT_ITEM,
+    UPDATE_ITEM,
+    DELETE_ITEM,
+    CONDITION_CHECK,
+];
+
 functions! {
     pub const MCP: Function = Function {
         name: "mcp",
@@ -37,15 +49,7 @@ functions! {
         name: "account",
         logical_id: "AccountFunction",
         routes: &[service("ANY", "/account"), service("ANY", "/account/{proxy+}")],
-        table_actions: &[
-            GET_ITEM,
-            BATCH_GET,
-            QUERY,
-            PUT_ITEM,
-            UPDATE_ITEM,
-            DELETE_ITEM,
-            CONDITION_CHECK,
-        ],
+        table_actions: PAGES_TABLE_ACTIONS,
         index_actions: &[QUERY],
         ..PLAIN
     };
@@ -59,15 +63,7 @@ functions! {
             service("ANY", "/app"),
             service("ANY", "/app/{proxy+}"),
         ],
-        table_actions: &[
-            GET_ITEM,
-            BATCH_GET,
-            QUERY,
-            PUT_ITEM,
-            UPDATE_ITEM,
-            DELETE_ITEM,
-            CONDITION_CHECK,
-        ],
+        table_actions: PAGES_TABLE_ACTIONS,
         index_actions: &[QUERY],
         ..PLAIN
     };
