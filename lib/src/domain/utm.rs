@@ -33,10 +33,11 @@ pub const UTM_PARAMETERS: [&str; 5] = ["utm_source", "utm_medium", "utm_campaign
 /// Declares a struct: its own fields, then the five UTM fields, whose names and descriptions are
 /// written only here. `request`: each an optional string of at most 255 characters, described
 /// by its parameter (what a request gives: a link's `utm`, a template's fields); `record`: each
-/// a string or `null` (what listing templates answers).
+/// a string or `null` (what listing templates answers). `take` gives a `request` struct with
+/// fields of its own a `take_utm` that moves the five out as [`UtmFields`].
 macro_rules! with_utm_fields {
-    ($form:ident $(#[$meta:meta])* $vis:vis struct $name:ident { $($fields:tt)* }) => {
-        $crate::domain::with_utm_fields!(@$form [$(#[$meta])* $vis struct $name] [$($fields)*]
+    ($form:ident $($item:tt)*) => {
+        $crate::domain::with_utm_fields!(@$form [$($item)*]
             source "utm_source (at most 255 characters).",
             medium "utm_medium (at most 255 characters).",
             campaign "utm_campaign (at most 255 characters).",
@@ -44,8 +45,8 @@ macro_rules! with_utm_fields {
             content "utm_content (at most 255 characters).",
         );
     };
-    (@request [$($head:tt)*] [$($fields:tt)*] $($utm:ident $doc:tt,)*) => {
-        $($head)* {
+    (@request [$(#[$meta:meta])* $vis:vis struct $name:ident { $($fields:tt)* }] $($utm:ident $doc:tt,)*) => {
+        $(#[$meta])* $vis struct $name {
             $($fields)*
             $(
                 #[doc = $doc]
@@ -55,10 +56,18 @@ macro_rules! with_utm_fields {
             )*
         }
     };
-    (@record [$($head:tt)*] [$($fields:tt)*] $($utm:ident $doc:tt,)*) => {
-        $($head)* {
+    (@record [$(#[$meta:meta])* $vis:vis struct $name:ident { $($fields:tt)* }] $($utm:ident $doc:tt,)*) => {
+        $(#[$meta])* $vis struct $name {
             $($fields)*
             $(pub $utm: Option<String>,)*
+        }
+    };
+    (@take [$name:ident] $($utm:ident $doc:tt,)*) => {
+        impl $name {
+            /// Moves the five UTM fields out, as [`UtmFields`](crate::domain::UtmFields).
+            pub fn take_utm(&mut self) -> $crate::domain::UtmFields {
+                $crate::domain::UtmFields { $($utm: self.$utm.take(),)* }
+            }
         }
     };
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::any_as_text;
-use crate::domain::{Invalid, TemplateName, Utm, UtmFields, UtmTemplate, with_utm_fields};
+use crate::domain::{Invalid, TemplateName, Utm, UtmTemplate, with_utm_fields};
 use crate::ids::ObjectId;
 
 with_utm_fields! { request
@@ -19,6 +19,8 @@ with_utm_fields! { request
     }
 }
 
+with_utm_fields!(take UtmTemplateInput);
+
 /// A new template, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewUtmTemplate {
@@ -28,25 +30,11 @@ pub struct NewUtmTemplate {
 
 impl TryFrom<UtmTemplateInput> for NewUtmTemplate {
     type Error = Invalid;
-    fn try_from(input: UtmTemplateInput) -> Result<Self, Invalid> {
-        let UtmTemplateInput {
-            name,
-            source,
-            medium,
-            campaign,
-            term,
-            content,
-        } = input;
-        let name = match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    fn try_from(mut input: UtmTemplateInput) -> Result<Self, Invalid> {
+        let fields = input.take_utm();
+        let name = match input.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
             Some(name) => TemplateName::parse("name", name)?,
             None => return Err(Invalid::new("name", "Name is required.")),
-        };
-        let fields = UtmFields {
-            source,
-            medium,
-            campaign,
-            term,
-            content,
         };
         let utm = Utm::parse("", &fields)?.ok_or_else(|| {
             Invalid::new(
