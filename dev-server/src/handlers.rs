@@ -21,41 +21,25 @@ pub trait Mount {
     fn of(functions: &Functions) -> &Self;
 }
 
-impl Mount for Service {
-    fn of(functions: &Functions) -> &Self {
-        &functions.service
-    }
+/// `Mount` for each state the dev server holds in a field of [`Functions`].
+macro_rules! mounted_at {
+    ($($state:ty => $field:ident),* $(,)?) => {
+        $(impl Mount for $state {
+            fn of(functions: &Functions) -> &Self {
+                &functions.$field
+            }
+        })*
+    };
 }
 
-impl Mount for Redirector {
-    fn of(functions: &Functions) -> &Self {
-        &functions.redirector
-    }
-}
-
-impl Mount for LocationDoor {
-    fn of(functions: &Functions) -> &Self {
-        &functions.location
-    }
-}
-
-impl Mount for lib::mcp::Endpoint {
-    fn of(functions: &Functions) -> &Self {
-        &functions.mcp
-    }
-}
-
-impl Mount for Site {
-    fn of(functions: &Functions) -> &Self {
-        &functions.site
-    }
-}
-
-impl Mount for AuthorizationServer {
-    fn of(functions: &Functions) -> &Self {
-        &functions.oauth
-    }
-}
+mounted_at!(
+    Service => service,
+    Redirector => redirector,
+    LocationDoor => location,
+    lib::mcp::Endpoint => mcp,
+    Site => site,
+    AuthorizationServer => oauth,
+);
 
 /// The queue an HTTP function hands work to: the import queue (`import-links`), the only one.
 impl Mount for Queue {
