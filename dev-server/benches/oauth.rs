@@ -94,7 +94,8 @@ async fn main() {
         .await
         .expect("client")
         .client_id;
-    let server = oauth::OAuth::new(Site::new(service.clone(), Settings::default()), Fetcher::public());
+    let server =
+        dev_server::handlers::oauth::OAuth::new(Site::new(service.clone(), Settings::default()), Fetcher::public());
     let mcp = Endpoint::new(service.clone(), lib::mcp::Settings::default());
     let cookie = ("cookie", format!("session={session}"));
 
@@ -153,7 +154,7 @@ async fn main() {
 
         counter.reset();
         let at = Instant::now();
-        let consent = oauth::handler(
+        let consent = dev_server::handlers::oauth::handler(
             &server,
             request(
                 "GET",
@@ -178,7 +179,7 @@ async fn main() {
             ("scope", "links:read"),
             ("workspaceId", workspace.id.as_str()),
         ]);
-        let answered = oauth::handler(
+        let answered = dev_server::handlers::oauth::handler(
             &server,
             request(
                 "POST",
@@ -205,7 +206,7 @@ async fn main() {
 
         counter.reset();
         let at = Instant::now();
-        let tokens = oauth::handler(
+        let tokens = dev_server::handlers::oauth::handler(
             &server,
             request(
                 "POST",

@@ -8,6 +8,8 @@ use std::time::Duration;
 use lib::queue::Queue;
 use lib::service::{Service, transfer::IMPORT_WORKER_BUDGET};
 
+use crate::queue_source;
+
 #[derive(Debug)]
 pub struct ImportWorker {
     service: Service,
@@ -26,24 +28,19 @@ impl ImportWorker {
     /// One receive (waiting up to `wait` for a message) and its batch handled, each job for
     /// `budget`; answers how many messages were handled and deleted.
     pub async fn run_once(&self, wait: Duration, budget: Duration) -> Result<usize, lib::queue::QueueError> {
-        let messages = self.queue.receive(10, wait).await?;
-        let batch = messages.iter().map(|m| (m.receipt.clone(), m.body.clone())).collect();
+        let (messages, batch) = queue_source::receive(&self.queue, wait).await?;
         let failed = self.service.continue_imports(&self.queue, batch, budget).await;
-        let mut handled = 0;
-        for message in messages.iter().filter(|m| !failed.contains(&m.receipt)) {
-            self.queue.delete(&message.receipt).await?;
-            handled += 1;
-        }
-        Ok(handled)
+        queue_source::delete_handled(&self.queue, &messages, &failed).await
     }
 
     /// Works until the process ends (the dev server's background task).
     pub async fn run(&self) {
         loop {
-            if let Err(err) = self.run_once(Duration::from_secs(1), IMPORT_WORKER_BUDGET).await {
-                tracing::warn!(error = %err, "import queue receive failed");
-                tokio::time::sleep(Duration::from_secs(1)).await;
-            }
+            queue_source::after_receive(
+                "import",
+                self.run_once(Duration::from_secs(1), IMPORT_WORKER_BUDGET).await,
+            )
+            .await;
         }
     }
 }

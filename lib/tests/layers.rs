@@ -376,7 +376,7 @@ fn a_door_naming_the_store_is_named() {
 fn two_top_level_modules_using_each_other_are_a_cycle() {
     let graph = module_graph(&[
         source("ids.rs", "use crate::domain::schema;"),
-        source("domain/link.rs", "use crate::ids::ObjectId;"),
+        source("domain/link.rs", "use crate::domain::ids::ObjectId;"),
     ]);
     assert_eq!(cycles(&graph), [["domain", "ids"]]);
 }

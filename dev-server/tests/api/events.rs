@@ -99,7 +99,15 @@ async fn every_function_has_one_sample_event() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
+    // A function without a file has the event generated from its route.
+    names.extend(
+        lib::manifest::FUNCTIONS
+            .iter()
+            .filter(|f| dev_server::sample_events::generated_event(f).is_some())
+            .map(|f| format!("{}.json", f.name)),
+    );
     names.sort();
+    names.dedup();
     let mut expected: Vec<String> = lib::manifest::FUNCTIONS
         .iter()
         .map(|f| format!("{}.json", f.name))
@@ -192,39 +200,18 @@ pub(crate) async fn answer(app: &TestApp, name: &str, link_id: &str) -> (u16, Va
 
 /// A handler's answer to an event file with each `(from, to)` of `replacements` made.
 pub(crate) async fn answer_with(app: &TestApp, name: &str, replacements: &[(&str, &str)]) -> (u16, Value) {
-    let path = format!("{}/../events/{name}", env!("CARGO_MANIFEST_DIR"));
+    let function = name
+        .strip_suffix(".json")
+        .and_then(lib::manifest::function)
+        .expect("a function's event");
     let text = replacements.iter().fold(
-        std::fs::read_to_string(&path).expect("event file"),
+        dev_server::sample_events::sample_event(function).expect("a sample event"),
         |text, (from, to)| text.replace(from, to),
     );
     let request = lambda_http::request::from_str(&text).expect("a valid API Gateway v2 event");
-    let service: &lib::service::Service = &app.service;
-    let response = match name {
-        "get-link.json" => get_link::handler(service, request).await,
-        "list-links.json" => list_links::handler(service, request).await,
-        "mcp.json" => mcp::handler(&app.functions.mcp, request).await,
-        "link-analytics.json" => link_analytics::handler(service, request).await,
-        "workspace-analytics.json" => workspace_analytics::handler(service, request).await,
-        "fallback.json" => fallback::handler(request).await,
-        "api-docs.json" => api_docs::handler(request).await,
-        "account.json" => account::handler(&app.functions.site, request).await,
-        "oauth.json" => oauth::handler(&app.functions.oauth, request).await,
-        "app.json" => app::handler(&app.functions.site, request).await,
-        "list-tags.json" => list_tags::handler(service, request).await,
-        "create-tag.json" => create_tag::handler(service, request).await,
-        "update-tag.json" => update_tag::handler(service, request).await,
-        "delete-tag.json" => delete_tag::handler(service, request).await,
-        "list-domains.json" => list_domains::handler(service, request).await,
-        "list-utm-templates.json" => list_utm_templates::handler(service, request).await,
-        "create-utm-template.json" => create_utm_template::handler(service, request).await,
-        "delete-utm-template.json" => delete_utm_template::handler(service, request).await,
-        "list-webhooks.json" => list_webhooks::handler(service, request).await,
-        "create-webhook.json" => create_webhook::handler(service, request).await,
-        "update-webhook.json" => update_webhook::handler(service, request).await,
-        "delete-webhook.json" => delete_webhook::handler(service, request).await,
-        other => panic!("no handler for {other}"),
-    }
-    .expect("handler");
+    let response = dev_server::handlers::call(&app.functions, function.name, request)
+        .await
+        .expect("handler");
     let text = match response.body() {
         Body::Text(text) => text.clone(),
         other => panic!("unexpected body {other:?}"),

@@ -74,6 +74,33 @@ fn every_function_of_the_template_is_in_the_manifest_and_the_reverse() {
     }
 }
 
+/// What follows from the manifest is derived, not listed again: the workspace takes every folder
+/// under functions/ (`functions/*`), and the dev server calls the handler of each function a
+/// route reaches (build.rs writes its dispatch from the folders; docs/adding-a-function.md).
+#[test]
+fn every_function_folder_is_in_the_manifest_and_the_dev_server_calls_every_routed_one() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../functions");
+    let folders: BTreeSet<String> = std::fs::read_dir(dir)
+        .expect("functions/")
+        .map(|e| e.expect("entry").file_name().into_string().expect("a UTF-8 name"))
+        .collect();
+    let listed: BTreeSet<String> = FUNCTIONS.iter().map(|f| f.name.to_string()).collect();
+    assert_eq!(
+        folders, listed,
+        "a folder under functions/ is a function of the manifest"
+    );
+    let routed: BTreeSet<&str> = FUNCTIONS
+        .iter()
+        .filter(|f| !f.routes.is_empty())
+        .map(|f| f.name)
+        .collect();
+    let handled: BTreeSet<&str> = dev_server::handlers::HANDLED.iter().copied().collect();
+    assert_eq!(
+        handled, routed,
+        "the dev server calls exactly the routed functions' handlers"
+    );
+}
+
 #[test]
 fn every_route_the_dev_server_serves_is_a_template_route_and_the_reverse() {
     let template = template();

@@ -3,7 +3,7 @@
 //! back after the visibility timeout; after five receives SQS moves it to the dead-letter queue,
 //! which alarms (its rows recorded so far stay recorded; sending the file again resumes it).
 
-use aws_lambda_events::event::sqs::{BatchItemFailure, SqsBatchResponse, SqsEvent};
+use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
 use lambda_runtime::{Error, LambdaEvent};
 use lib::queue::Queue;
 use lib::service::{Service, transfer::IMPORT_WORKER_BUDGET};
@@ -13,17 +13,8 @@ pub async fn handler(
     queue: &Queue,
     event: LambdaEvent<SqsEvent>,
 ) -> Result<SqsBatchResponse, Error> {
-    let messages = event
-        .payload
-        .records
-        .into_iter()
-        .map(|m| (m.message_id.unwrap_or_default(), m.body.unwrap_or_default()))
-        .collect();
-    let mut response = SqsBatchResponse::default();
-    for item_identifier in service.continue_imports(queue, messages, IMPORT_WORKER_BUDGET).await {
-        let mut failure = BatchItemFailure::default();
-        failure.item_identifier = item_identifier;
-        response.batch_item_failures.push(failure);
-    }
-    Ok(response)
+    let messages = lib::wire::sqs_messages(event.payload);
+    Ok(lib::wire::partial_batch_response(
+        service.continue_imports(queue, messages, IMPORT_WORKER_BUDGET).await,
+    ))
 }

@@ -81,6 +81,7 @@ pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};
 pub use url::TargetUrl;
+pub(crate) use utm::with_utm_fields;
 pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_parameter};
 pub use utm_template::{MAX_TEMPLATE_NAME_CHARS, TemplateName, UtmTemplate};
 pub use vocabulary::{BotFamily, Browser, Device, Os, Vocabulary};

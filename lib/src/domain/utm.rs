@@ -30,30 +30,54 @@ pub struct Utm {
 /// The query parameter names, in the order a destination receives them.
 pub const UTM_PARAMETERS: [&str; 5] = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
 
-/// The five fields as a request gives them (`utm` on a link, a template's fields).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct UtmFields {
-    /// utm_source (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub source: Option<String>,
-    /// utm_medium (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub medium: Option<String>,
-    /// utm_campaign (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub campaign: Option<String>,
-    /// utm_term (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub term: Option<String>,
-    /// utm_content (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub content: Option<String>,
+/// Declares a struct: its own fields, then the five UTM fields, whose names and descriptions are
+/// written only here. `request`: each an optional string of at most 255 characters, described
+/// by its parameter (what a request gives: a link's `utm`, a template's fields); `record`: each
+/// a string or `null` (what listing templates answers). `take` gives a `request` struct with
+/// fields of its own a `take_utm` that moves the five out as [`UtmFields`].
+macro_rules! with_utm_fields {
+    ($form:ident $($item:tt)*) => {
+        $crate::domain::with_utm_fields!(@$form [$($item)*]
+            source "utm_source (at most 255 characters).",
+            medium "utm_medium (at most 255 characters).",
+            campaign "utm_campaign (at most 255 characters).",
+            term "utm_term (at most 255 characters).",
+            content "utm_content (at most 255 characters).",
+        );
+    };
+    (@request [$(#[$meta:meta])* $vis:vis struct $name:ident { $($fields:tt)* }] $($utm:ident $doc:tt,)*) => {
+        $(#[$meta])* $vis struct $name {
+            $($fields)*
+            $(
+                #[doc = $doc]
+                #[serde(default)]
+                #[schemars(length(max = 255))]
+                pub $utm: Option<String>,
+            )*
+        }
+    };
+    (@record [$(#[$meta:meta])* $vis:vis struct $name:ident { $($fields:tt)* }] $($utm:ident $doc:tt,)*) => {
+        $(#[$meta])* $vis struct $name {
+            $($fields)*
+            $(pub $utm: Option<String>,)*
+        }
+    };
+    (@take [$name:ident] $($utm:ident $doc:tt,)*) => {
+        impl $name {
+            /// Moves the five UTM fields out, as [`UtmFields`](crate::domain::UtmFields).
+            pub fn take_utm(&mut self) -> $crate::domain::UtmFields {
+                $crate::domain::UtmFields { $($utm: self.$utm.take(),)* }
+            }
+        }
+    };
+}
+pub(crate) use with_utm_fields;
+
+with_utm_fields! { request
+    /// The five fields as a request gives them (`utm` on a link, a template's fields).
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct UtmFields {}
 }
 
 impl Utm {
@@ -86,12 +110,23 @@ impl Utm {
         self.pairs().next().is_none()
     }
 
+    /// The five values in [`UTM_PARAMETERS`] order.
+    fn values(&self) -> [&Option<UtmValue>; 5] {
+        [&self.source, &self.medium, &self.campaign, &self.term, &self.content]
+    }
+
     /// The parameters this sets, as `(utm_source, value)` pairs in [`UTM_PARAMETERS`] order.
     pub fn pairs(&self) -> impl Iterator<Item = (&'static str, &str)> {
-        [&self.source, &self.medium, &self.campaign, &self.term, &self.content]
+        self.values()
             .into_iter()
             .zip(UTM_PARAMETERS)
             .filter_map(|(value, name)| value.as_ref().map(|v| (name, v.as_str())))
+    }
+
+    /// The five values as text (`None` where not set), in [`UTM_PARAMETERS`] order.
+    pub fn texts(&self) -> [Option<String>; 5] {
+        self.values()
+            .map(|value| value.as_ref().map(|v| v.as_str().to_string()))
     }
 }
 

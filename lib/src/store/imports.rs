@@ -5,10 +5,12 @@
 //! progress it was run from, so a chunk run twice is recorded once. Text and results expire
 //! after [`IMPORT_KEPT_DAYS`]; the job and the pointer stay (the file stays imported).
 
+use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::Duration;
 
 use super::items::{query_up_to, with_ttl};
+use super::queries::Keys;
 use super::{Store, StoreError, decode, encode, keys, query_all, s, tx};
 use crate::domain::ids::ObjectId;
 use crate::domain::{ImportJob, RowResult};
@@ -222,19 +224,10 @@ impl Store {
         Ok(())
     }
 
-    fn import_partition_query(
-        &self,
-        job: &ObjectId,
-        prefix: &str,
-    ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
-        self.client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-            .expression_attribute_names("#pk", keys::PK)
-            .expression_attribute_names("#sk", keys::SK)
-            .expression_attribute_values(":pk", s(keys::import_partition(job)))
-            .expression_attribute_values(":prefix", s(prefix))
+    /// The `Query` of a job's partition for the items whose sort key starts with `prefix` (its
+    /// file's parts, its rows), read consistently.
+    fn import_partition_query(&self, job: &ObjectId, prefix: &str) -> QueryFluentBuilder {
+        self.prefix_query(Keys::Table, keys::import_partition(job), prefix)
             .consistent_read(true)
     }
 }

@@ -5,7 +5,8 @@
 
 use aws_sdk_dynamodb::types::{AttributeValue, Select};
 
-use super::{Item, Store, StoreError, keys, s};
+use super::queries::Keys;
+use super::{Item, Store, StoreError, keys};
 use crate::domain::ids::ObjectId;
 
 /// What to ask the index: a filter on its entries and the attributes to bring back.
@@ -22,13 +23,7 @@ impl Store {
         &self,
         workspace: &ObjectId,
     ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
-        self.client
-            .query()
-            .table_name(&self.table)
-            .index_name(keys::GSI1_LEAN)
-            .key_condition_expression("#pk = :pk")
-            .expression_attribute_names("#pk", keys::GSI1PK)
-            .expression_attribute_values(":pk", s(keys::workspace_links_partition(workspace)))
+        self.partition_query(Keys::Gsi1Lean, keys::workspace_links_partition(workspace))
     }
 
     /// Every entry of the workspace's link index that passes the filter (or, without a

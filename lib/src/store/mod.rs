@@ -24,6 +24,7 @@ mod links;
 mod listing;
 mod locations;
 mod oauth;
+mod queries;
 pub mod rollups;
 mod sessions;
 mod sign_in;

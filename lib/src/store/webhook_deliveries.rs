@@ -3,7 +3,8 @@
 
 use chrono::Duration;
 
-use super::{Store, StoreError, decode, encode, keys, n, s};
+use super::queries::Keys;
+use super::{Store, StoreError, decode, encode, keys, n};
 use crate::domain::ids::ObjectId;
 use crate::domain::webhook_delivery::{DELIVERY_LOG_DAYS, DeliveryAttempt};
 
@@ -24,14 +25,11 @@ impl Store {
     /// [`RECENT_DELIVERIES`]).
     pub async fn recent_deliveries(&self, webhook: &ObjectId) -> Result<Vec<DeliveryAttempt>, StoreError> {
         let out = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("#pk = :pk AND begins_with(#sk, :prefix)")
-            .expression_attribute_names("#pk", keys::PK)
-            .expression_attribute_names("#sk", keys::SK)
-            .expression_attribute_values(":pk", s(keys::webhook_log_partition(webhook)))
-            .expression_attribute_values(":prefix", s(keys::WEBHOOK_DELIVERY_PREFIX))
+            .prefix_query(
+                Keys::Table,
+                keys::webhook_log_partition(webhook),
+                keys::WEBHOOK_DELIVERY_PREFIX,
+            )
             .scan_index_forward(false)
             .limit(RECENT_DELIVERIES)
             .send()

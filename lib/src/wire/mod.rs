@@ -31,6 +31,7 @@ mod patch;
 mod range;
 mod records;
 pub mod schema;
+mod sqs;
 mod utm_templates;
 pub mod webhook_event;
 mod webhook_job;
@@ -55,6 +56,7 @@ pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLi
 pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
 pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};
+pub use sqs::{partial_batch_response, sqs_messages};
 pub use utm_templates::{
     CreatedUtmTemplate, DeletedUtmTemplate, NewUtmTemplate, TemplateIdInput, UtmTemplateInput, UtmTemplateList,
     UtmTemplateRecord,

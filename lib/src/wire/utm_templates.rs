@@ -5,37 +5,21 @@ use serde::{Deserialize, Serialize};
 
 use super::any_as_text;
 use crate::domain::ids::ObjectId;
-use crate::domain::{Invalid, TemplateName, Utm, UtmFields, UtmTemplate, UtmValue};
+use crate::domain::{Invalid, TemplateName, Utm, UtmTemplate, with_utm_fields};
 
-/// `POST /utm-template/create`: a name and at least one of the five UTM fields.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct UtmTemplateInput {
-    /// 1 to 100 characters, unique in the workspace whatever the case.
-    #[serde(default)]
-    #[schemars(length(min = 1, max = 100))]
-    pub name: Option<String>,
-    /// utm_source (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub source: Option<String>,
-    /// utm_medium (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub medium: Option<String>,
-    /// utm_campaign (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub campaign: Option<String>,
-    /// utm_term (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub term: Option<String>,
-    /// utm_content (at most 255 characters).
-    #[serde(default)]
-    #[schemars(length(max = 255))]
-    pub content: Option<String>,
+with_utm_fields! { request
+    /// `POST /utm-template/create`: a name and at least one of the five UTM fields.
+    #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct UtmTemplateInput {
+        /// 1 to 100 characters, unique in the workspace whatever the case.
+        #[serde(default)]
+        #[schemars(length(min = 1, max = 100))]
+        pub name: Option<String>,
+    }
 }
+
+with_utm_fields!(take UtmTemplateInput);
 
 /// A new template, parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,17 +30,11 @@ pub struct NewUtmTemplate {
 
 impl TryFrom<UtmTemplateInput> for NewUtmTemplate {
     type Error = Invalid;
-    fn try_from(input: UtmTemplateInput) -> Result<Self, Invalid> {
+    fn try_from(mut input: UtmTemplateInput) -> Result<Self, Invalid> {
+        let fields = input.take_utm();
         let name = match input.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
             Some(name) => TemplateName::parse("name", name)?,
             None => return Err(Invalid::new("name", "Name is required.")),
-        };
-        let fields = UtmFields {
-            source: input.source,
-            medium: input.medium,
-            campaign: input.campaign,
-            term: input.term,
-            content: input.content,
         };
         let utm = Utm::parse("", &fields)?.ok_or_else(|| {
             Invalid::new(
@@ -78,31 +56,27 @@ pub struct TemplateIdInput {
     pub template_id: Option<String>,
 }
 
-/// One template as listed: its id, name and five fields (`null` when not set).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UtmTemplateRecord {
-    pub id: ObjectId,
-    pub name: String,
-    pub source: Option<String>,
-    pub medium: Option<String>,
-    pub campaign: Option<String>,
-    pub term: Option<String>,
-    pub content: Option<String>,
+with_utm_fields! { record
+    /// One template as listed: its id, name and five fields (`null` when not set).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+    #[serde(rename_all = "camelCase")]
+    pub struct UtmTemplateRecord {
+        pub id: ObjectId,
+        pub name: String,
+    }
 }
 
 impl From<&UtmTemplate> for UtmTemplateRecord {
     fn from(template: &UtmTemplate) -> Self {
-        let text = |v: &Option<UtmValue>| v.as_ref().map(|v| v.as_str().to_string());
-        let utm = &template.utm;
+        let [source, medium, campaign, term, content] = template.utm.texts();
         Self {
             id: template.id.clone(),
             name: template.name.as_str().to_string(),
-            source: text(&utm.source),
-            medium: text(&utm.medium),
-            campaign: text(&utm.campaign),
-            term: text(&utm.term),
-            content: text(&utm.content),
+            source,
+            medium,
+            campaign,
+            term,
+            content,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::clock::Entropy;
+use crate::domain::{Locale, TimeOfDay, TimeWindow};
 use crate::testing::SeededEntropy;
 
 fn ids() -> impl FnMut() -> ObjectId {

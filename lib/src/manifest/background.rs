@@ -1,0 +1,49 @@
+//! The functions no route reaches: the table's stream consumers, the queues' workers and the
+//! scheduled domain check.
+
+use super::{BATCH_GET, CONDITION_CHECK, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, UPDATE_ITEM};
+
+functions! {
+    pub const CLICK_AGGREGATOR: Function = Function {
+        name: "click-aggregator",
+        logical_id: "ClickAggregatorFunction",
+        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+        ..PLAIN
+    };
+
+    /// The table's second stream consumer: reads each workspace's webhook endpoints (a `Query`) and
+    /// queues deliveries (its SQS permission is the template's).
+    pub const WEBHOOK_PRODUCER: Function = Function {
+        name: "webhook-producer",
+        logical_id: "WebhookProducerFunction",
+        table_actions: &[QUERY],
+        ..PLAIN
+    };
+
+    /// Delivers queued webhook events: reads the endpoint, logs the attempt, keeps its failing
+    /// streak.
+    pub const WEBHOOK_WORKER: Function = Function {
+        name: "webhook-worker",
+        logical_id: "WebhookWorkerFunction",
+        table_actions: &[GET_ITEM, PUT_ITEM, UPDATE_ITEM],
+        ..PLAIN
+    };
+
+    /// Carries imports on from the import queue.
+    pub const IMPORT_WORKER: Function = Function {
+        name: "import-worker",
+        logical_id: "ImportWorkerFunction",
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
+        index_actions: &[QUERY],
+        ..PLAIN
+    };
+
+    /// The scheduled re-check of every custom domain's TXT record (an EventBridge rule). Its one
+    /// `GetItem` is the cold start's connection warm-up.
+    pub const DOMAIN_CHECK: Function = Function {
+        name: "domain-check",
+        logical_id: "DomainCheckFunction",
+        table_actions: &[GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM],
+        ..PLAIN
+    };
+}
