@@ -1,0 +1,320 @@
+//! Link items, their id pointers and the workspace link counter.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::ids::ObjectId;
+use crate::domain::{Hostname, Link, Slug};
+use crate::store::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
+
+/// The id → location pointer of a link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkRef {
+    pub link_id: ObjectId,
+    pub workspace_id: ObjectId,
+    pub domain: Hostname,
+    pub slug: Slug,
+}
+
+/// A link as stored, with its optimistic-lock version and click-limit counter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredLink {
+    pub link: Link,
+    pub version: u64,
+    pub limited_clicks: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredMeta {
+    version: u64,
+    #[serde(default)]
+    limited_clicks: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CreateLinkFailure {
+    SlugTaken,
+    QuotaExceeded,
+    /// The workspace does not hold the link's domain verified (any more).
+    DomainUnavailable,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpdateOutcome {
+    Updated,
+    /// Someone else changed the link since it was read; read again and re-apply.
+    Conflict,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveOutcome {
+    Moved,
+    SlugTaken,
+    /// The workspace does not hold the new domain verified (any more).
+    DomainUnavailable,
+    Conflict,
+}
+
+const VERSION: &str = "version";
+/// How many concurrent moves a read by id follows before it calls the link contended.
+const MAX_POINTER_FOLLOWS: usize = 10;
+const LIMITED_CLICKS: &str = "limitedClicks";
+use keys::SEARCH_TEXT;
+
+/// Attributes an update never writes: the keys and the click counter the redirect owns.
+const UNTOUCHED_BY_UPDATES: [&str; 3] = [keys::PK, keys::SK, LIMITED_CLICKS];
+
+pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
+    let created = link.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let mut item = encode(
+        link,
+        &keys::link(&link.domain, &link.slug),
+        Some(&keys::link_by_workspace(&link.workspace_id, &created, &link.id)),
+    )?;
+    item.insert(VERSION.into(), n(version));
+    item.insert(LIMITED_CLICKS.into(), n(limited_clicks));
+    let search = format!("{} {}", link.settings.name.as_str(), link.slug.as_str()).to_lowercase();
+    item.insert(SEARCH_TEXT.into(), s(search));
+    Ok(item)
+}
+
+pub(in crate::store) fn ref_item(link: &Link) -> Result<Item, StoreError> {
+    let pointer = LinkRef {
+        link_id: link.id.clone(),
+        workspace_id: link.workspace_id.clone(),
+        domain: link.domain.clone(),
+        slug: link.slug.clone(),
+    };
+    encode(&pointer, &keys::link_ref(&link.id), None)
+}
+
+pub(in crate::store) fn decode_link(item: Item) -> Result<StoredLink, StoreError> {
+    let meta: StoredMeta = decode(item.clone())?;
+    Ok(StoredLink {
+        link: decode(item)?,
+        version: meta.version,
+        limited_clicks: meta.limited_clicks,
+    })
+}
+
+impl Store {
+    /// Creates a link: counts it against the workspace plan and on its custom domain's holder,
+    /// claims its slug and writes its id pointer, all or nothing.
+    pub async fn create_link(&self, link: &Link) -> Result<Result<(), CreateLinkFailure>, StoreError> {
+        let mut items = vec![
+            tx::update(
+                &self.table,
+                &keys::workspace(&link.workspace_id),
+                "ADD linkCount :one",
+                Some("attribute_exists(PK) AND (attribute_not_exists(linkCount) OR linkCount < maxLinks)"),
+                &[],
+                &[(":one", n(1))],
+            )?,
+            tx::put(&self.table, link_item(link, 1, 0)?, Some("attribute_not_exists(PK)"))?,
+            tx::put(&self.table, ref_item(link)?, Some("attribute_not_exists(PK)"))?,
+        ];
+        items.extend(self.place_on_domain(link, 1)?);
+        match self.transact(items).await? {
+            Ok(()) => Ok(Ok(())),
+            Err(c) if c.failed(0) => Ok(Err(CreateLinkFailure::QuotaExceeded)),
+            Err(c) if c.failed(1) => Ok(Err(CreateLinkFailure::SlugTaken)),
+            Err(c) if c.failed(3) => Ok(Err(CreateLinkFailure::DomainUnavailable)),
+            Err(_) => Err(StoreError::Contention("create link")),
+        }
+    }
+
+    pub async fn get_link_ref(&self, id: &ObjectId) -> Result<Option<LinkRef>, StoreError> {
+        self.get_as(&keys::link_ref(id), true).await
+    }
+
+    /// The link visitors reach at `domain`/`slug`.
+    pub async fn get_link_at(
+        &self,
+        domain: &Hostname,
+        slug: &Slug,
+        consistent: bool,
+    ) -> Result<Option<StoredLink>, StoreError> {
+        self.get(&keys::link(domain, slug), consistent)
+            .await?
+            .map(decode_link)
+            .transpose()
+    }
+
+    /// A link by id: the pointer, then the link (both consistent). A move that lands between
+    /// the two reads (the link is no longer where the pointer said) is followed: the pointer
+    /// is read again, so a live link is never reported missing.
+    pub async fn get_link(&self, id: &ObjectId) -> Result<Option<StoredLink>, StoreError> {
+        let mut last: Option<LinkRef> = None;
+        for _ in 0..MAX_POINTER_FOLLOWS {
+            let Some(pointer) = self.get_link_ref(id).await? else {
+                return Ok(None);
+            };
+            if last.as_ref() == Some(&pointer) {
+                // The pointer did not move, and its link is not there: gone (or corrupt).
+                return Ok(None);
+            }
+            let found = self
+                .get_link_at(&pointer.domain, &pointer.slug, true)
+                .await?
+                .filter(|stored| &stored.link.id == id);
+            if found.is_some() {
+                return Ok(found);
+            }
+            last = Some(pointer);
+        }
+        Err(StoreError::Contention("read a link that keeps moving"))
+    }
+
+    /// Writes `new` over `old`, touching only the attributes that differ, if nobody changed
+    /// the link since `old` was read. Domain and slug must be unchanged (see `move_link`).
+    pub async fn update_link(&self, old: &StoredLink, new: &Link) -> Result<UpdateOutcome, StoreError> {
+        debug_assert!(old.link.domain == new.domain && old.link.slug == new.slug);
+        let before = link_item(&old.link, old.version, old.limited_clicks)?;
+        let after = link_item(new, old.version + 1, old.limited_clicks)?;
+        let mut sets = Vec::new();
+        let mut removes = Vec::new();
+        let mut request = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(crate::store::key_map(&keys::link(&new.domain, &new.slug))))
+            .condition_expression("#version = :expected")
+            .expression_attribute_values(":expected", n(old.version));
+        for (i, (name, value)) in after.iter().enumerate() {
+            if UNTOUCHED_BY_UPDATES.contains(&name.as_str()) || before.get(name) == Some(value) {
+                continue;
+            }
+            sets.push(format!("#a{i} = :a{i}"));
+            request = request
+                .expression_attribute_names(format!("#a{i}"), name)
+                .expression_attribute_values(format!(":a{i}"), value.clone());
+        }
+        for (i, name) in before.keys().enumerate() {
+            if !after.contains_key(name) && !UNTOUCHED_BY_UPDATES.contains(&name.as_str()) {
+                removes.push(format!("#r{i}"));
+                request = request.expression_attribute_names(format!("#r{i}"), name);
+            }
+        }
+        let mut expression = format!("SET {}", sets.join(", "));
+        if !removes.is_empty() {
+            expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
+        }
+        let result = request
+            .expression_attribute_names("#version", VERSION)
+            .update_expression(expression)
+            .send()
+            .await;
+        Ok(if update_applied(result)? {
+            UpdateOutcome::Updated
+        } else {
+            UpdateOutcome::Conflict
+        })
+    }
+
+    /// Moves a link to a new domain/slug: the old slug is released only if the new one is
+    /// won, and only if nothing (no update, no counted click) changed the link meanwhile.
+    /// A move to another domain is counted on the new host's holder (on condition that the
+    /// workspace holds it verified) and taken off the old one's.
+    pub async fn move_link(&self, old: &StoredLink, new: &Link) -> Result<MoveOutcome, StoreError> {
+        let mut items = vec![
+            tx::delete(
+                &self.table,
+                &keys::link(&old.link.domain, &old.link.slug),
+                Some("version = :v AND limitedClicks = :c"),
+                &[(":v", n(old.version)), (":c", n(old.limited_clicks))],
+            )?,
+            tx::put(
+                &self.table,
+                link_item(new, old.version + 1, old.limited_clicks)?,
+                Some("attribute_not_exists(PK)"),
+            )?,
+            tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,
+        ];
+        let (mut placed_at, mut uncounted_at) = (None, None);
+        if old.link.domain != new.domain {
+            if let Some(place) = self.place_on_domain(new, 1)? {
+                placed_at = Some(items.len());
+                items.push(place);
+            }
+            if let Some(uncount) = self.take_off_domain(&old.link.workspace_id, &old.link.domain)? {
+                uncounted_at = Some(items.len());
+                items.push(uncount);
+            }
+        }
+        let outcome = match self.transact(items.clone()).await? {
+            Ok(()) => return Ok(MoveOutcome::Moved),
+            // The old host did not count the link (see `take_off_domain`): move it all the same.
+            Err(c) if uncounted_at.is_some_and(|i| c.only_failed(i)) => {
+                items.pop();
+                self.transact(items).await?
+            }
+            Err(c) => Err(c),
+        };
+        Ok(match outcome {
+            Ok(()) => MoveOutcome::Moved,
+            Err(c) if c.failed(1) && !c.failed(0) => MoveOutcome::SlugTaken,
+            Err(c) if placed_at.is_some_and(|i| c.failed(i)) && !c.failed(0) => MoveOutcome::DomainUnavailable,
+            Err(_) => MoveOutcome::Conflict,
+        })
+    }
+
+    /// Deletes a link, its pointer, and gives its quota back (and its place on its custom
+    /// domain's holder, when counted there). `false` if it was already gone (or moved meanwhile).
+    pub async fn delete_link(&self, pointer: &LinkRef) -> Result<bool, StoreError> {
+        let items = vec![
+            tx::delete(
+                &self.table,
+                &keys::link(&pointer.domain, &pointer.slug),
+                Some("id = :id"),
+                &[(":id", s(pointer.link_id.as_str()))],
+            )?,
+            tx::delete(
+                &self.table,
+                &keys::link_ref(&pointer.link_id),
+                Some("attribute_exists(PK)"),
+                &[],
+            )?,
+            tx::update(
+                &self.table,
+                &keys::workspace(&pointer.workspace_id),
+                "ADD linkCount :minus",
+                None,
+                &[],
+                &[(":minus", n(-1))],
+            )?,
+        ];
+        if let Some(uncount) = self.take_off_domain(&pointer.workspace_id, &pointer.domain)? {
+            let mut counted = items.clone();
+            counted.push(uncount);
+            match self.transact(counted).await? {
+                Ok(()) => return Ok(true),
+                // Not counted on the host (see `take_off_domain`): delete it all the same.
+                Err(c) if c.only_failed(3) => {}
+                Err(_) => return Ok(false),
+            }
+        }
+        Ok(self.transact(items).await?.is_ok())
+    }
+}
+
+impl Store {
+    /// Current names of links, by id (links deleted meanwhile are left out): one batch read
+    /// of the pointers, one of the links.
+    pub async fn link_names(&self, ids: &[ObjectId]) -> Result<Vec<(ObjectId, String)>, StoreError> {
+        let pointer_keys: Vec<keys::Key> = ids.iter().map(keys::link_ref).collect();
+        let pointers: Vec<LinkRef> = self
+            .batch_get(&pointer_keys, false)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        let link_keys: Vec<keys::Key> = pointers.iter().map(|p| keys::link(&p.domain, &p.slug)).collect();
+        let mut names = Vec::with_capacity(link_keys.len());
+        for item in self.batch_get(&link_keys, false).await? {
+            let stored = decode_link(item)?;
+            names.push((stored.link.id, stored.link.settings.name.as_str().to_string()));
+        }
+        Ok(names)
+    }
+}
