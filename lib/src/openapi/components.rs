@@ -102,7 +102,45 @@ impl Schemas {
             object.remove("title");
             all.insert(wrapper.name, schema);
         }
+        for schema in all.values_mut() {
+            open_subschemas(schema);
+        }
         all
+    }
+}
+
+/// Writes the schema that allows anything as `{}` rather than `true` wherever a schema stands
+/// for a property or an element (rmcp's JSON-RPC `params`): both are JSON Schema 2020-12, but
+/// common generators (openapi-python-client) read only the object form.
+fn open_subschemas(schema: &mut Value) {
+    let Value::Object(object) = schema else { return };
+    for (keyword, value) in object.iter_mut() {
+        match (keyword.as_str(), value) {
+            ("properties" | "patternProperties" | "$defs", Value::Object(members)) => {
+                for member in members.values_mut() {
+                    if *member == Value::Bool(true) {
+                        *member = Value::Object(Map::new());
+                    }
+                    open_subschemas(member);
+                }
+            }
+            ("items" | "not" | "if" | "then" | "else" | "contains", member) => {
+                if *member == Value::Bool(true) {
+                    *member = Value::Object(Map::new());
+                }
+                open_subschemas(member);
+            }
+            ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(members)) => {
+                for member in members {
+                    if *member == Value::Bool(true) {
+                        *member = Value::Object(Map::new());
+                    }
+                    open_subschemas(member);
+                }
+            }
+            (_, other @ Value::Object(_)) => open_subschemas(other),
+            _ => {}
+        }
     }
 }
 

@@ -184,3 +184,29 @@ fn every_request_example_fits_its_schema() {
     }
     assert_eq!(checked, 15);
 }
+
+#[test]
+fn every_property_schema_is_an_object_not_the_boolean_true() {
+    fn booleans(value: &Value, at: &str, out: &mut Vec<String>) {
+        if let Value::Object(object) = value {
+            for (key, member) in object {
+                let here = format!("{at}/{key}");
+                if let ("properties", Value::Object(properties)) = (key.as_str(), member) {
+                    out.extend(
+                        properties
+                            .iter()
+                            .filter(|(_, p)| p.is_boolean())
+                            .map(|(n, _)| format!("{here}/{n}")),
+                    );
+                }
+                booleans(member, &here, out);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    booleans(&serde_json::to_value(document()).unwrap(), "#", &mut found);
+    assert!(
+        found.is_empty(),
+        "boolean property schemas (generators refuse them): {found:?}"
+    );
+}
