@@ -10,8 +10,7 @@ use serde_json::{Map, Value};
 use crate::domain::Workspace;
 use crate::http::{add_rate_headers, api_key, error_response, json_object, query, request_id, take_string};
 use crate::manifest::Function;
-use crate::service::guards::idempotency::StoredAnswer;
-use crate::service::guards::idempotency::{self, Begun, IdempotencyKey};
+use crate::service::guards::idempotency::{self, Begun, IdempotencyKey, StoredAnswer};
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller, guards::RateStatus, guards::metered};
 use crate::wire::{IdField, parse_id};
 
@@ -45,7 +44,7 @@ where
 
 /// [`json_endpoint`] for an upload: the body is a JSON object or a multipart form (its parts as
 /// the object's fields, a file part as `content` and `fileName`), of at most
-/// [`super::upload::MAX_UPLOAD_BYTES`].
+/// [`crate::http::upload::MAX_UPLOAD_BYTES`].
 pub async fn upload_endpoint<W>(
     service: &Service,
     req: &Request,
@@ -75,10 +74,11 @@ where
     let mut meter = None;
     let result = async {
         let caller = service.authenticate_http(api_key(req)).await?;
-        let opened = match parse_id(IdField::Workspace, query(req, "workspaceId").as_deref()) {
-            Ok(id) => service.open_workspace(caller.clone(), &id).await,
-            Err(bad) => Err(bad.into()),
-        };
+        let opened = async {
+            let id = parse_id(IdField::Workspace, query(req, "workspaceId").as_deref())?;
+            service.open_workspace(caller.clone(), &id).await
+        }
+        .await;
         let workspace = opened.as_ref().ok().map(|access| &access.workspace);
         charge(service, endpoint, &caller, workspace, &mut meter).await?;
         work(opened?).await

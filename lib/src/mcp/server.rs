@@ -87,10 +87,11 @@ impl Server {
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
             return Ok(tools::Output::json(choice));
         };
-        let opened = match crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id)) {
-            Ok(id) => self.service.open_workspace(admitted.caller.clone(), &id).await,
-            Err(bad) => Err(bad.into()),
-        };
+        let opened = async {
+            let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id))?;
+            self.service.open_workspace(admitted.caller.clone(), &id).await
+        }
+        .await;
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;

@@ -117,31 +117,24 @@ fn open_subschemas(schema: &mut Value) {
     for (keyword, value) in object.iter_mut() {
         match (keyword.as_str(), value) {
             ("properties" | "patternProperties" | "$defs", Value::Object(members)) => {
-                for member in members.values_mut() {
-                    if *member == Value::Bool(true) {
-                        *member = Value::Object(Map::new());
-                    }
-                    open_subschemas(member);
-                }
+                members.values_mut().for_each(open_subschema);
             }
-            ("items" | "not" | "if" | "then" | "else" | "contains", member) => {
-                if *member == Value::Bool(true) {
-                    *member = Value::Object(Map::new());
-                }
-                open_subschemas(member);
-            }
+            ("items" | "not" | "if" | "then" | "else" | "contains", member) => open_subschema(member),
             ("anyOf" | "oneOf" | "allOf" | "prefixItems", Value::Array(members)) => {
-                for member in members {
-                    if *member == Value::Bool(true) {
-                        *member = Value::Object(Map::new());
-                    }
-                    open_subschemas(member);
-                }
+                members.iter_mut().for_each(open_subschema);
             }
             (_, other @ Value::Object(_)) => open_subschemas(other),
             _ => {}
         }
     }
+}
+
+/// One subschema: `true` written `{}`, then its own subschemas.
+fn open_subschema(member: &mut Value) {
+    if *member == Value::Bool(true) {
+        *member = Value::Object(Map::new());
+    }
+    open_subschemas(member);
 }
 
 fn reference(schema: schemars::Schema) -> RefOr<Schema> {
