@@ -363,8 +363,14 @@ ensure_browser_tests() {
 # sdks/typescript/node_modules by `npm ci` when the lock file changed (SDK_NODE_MODULES).
 SDK_PY_TOOLS="openapi-python-client==0.29.1 ruff==0.14.6 httpx==0.28.1 attrs==25.4.0 python-dateutil==2.9.0.post0 mypy==1.18.2 pytest==8.4.2 pytest-asyncio==1.2.0 build==1.3.0 unasync==0.6.0"
 ensure_sdk_tools() {
+    ensure_sdk_python_tools
+    ensure_sdk_node_tools
+}
+ensure_sdk_python_tools() {
     venv_tool sdk "$SDK_PY_TOOLS"
     export SDK_PYTHON="$CACHE/venvs/sdk/bin/python"
+}
+ensure_sdk_node_tools() {
     local dir=sdks/typescript stamp
     stamp="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
     if [ "$(cat "$dir/node_modules/.installed" 2>/dev/null)" != "$stamp" ]; then
