@@ -67,9 +67,18 @@ lines=$(wc -l <"$app/quick-start.mjs")
 if [ "$lines" = 0 ] || [ "$lines" -gt 10 ]; then
     fail "the README's first code block (the quick start) has $lines lines" "keep it to at most 10 lines, first among the code blocks"
 fi
+# Typed against the installed package too, as a TypeScript user's project would see it.
 cp "$app/quick-start.mjs" "$app/quick-start.ts"
-if ! (cd "$app" && "$tsc" --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext \
-    --lib es2022,dom --types '' quick-start.ts); then
+cat >"$app/tsconfig.json" <<'JSON'
+{
+  "compilerOptions": {
+    "strict": true, "noEmit": true, "target": "ES2022", "module": "NodeNext",
+    "moduleResolution": "NodeNext", "lib": ["ES2022", "DOM"], "types": []
+  },
+  "files": ["quick-start.ts"]
+}
+JSON
+if ! (cd "$app" && "$tsc" -p tsconfig.json); then
     fail "the README's quick start does not type-check against the installed package" "fix the quick start or the package's types"
 fi
 node=$(command -v node)
