@@ -12,6 +12,11 @@ What it keeps and changes, and why:
 - a `oneOf` whose members only say which properties must be present (a create takes `rules`
   or `url`) is left out: generators cannot model it and fall back to an untyped body, while the
   service answers a request missing both with the contract's 400 sentence;
+- the id of what an update or a delete is about (`linkId`, `tagId`, `templateId`, `webhookId`)
+  is not required in its body: the methods take it as their first argument and fill it in;
+- a `oneOf` of string constants (each with its own description) becomes one `enum` of the same
+  values: openapi-python-client 0.29.1 parses such a `oneOf` by its first member only and
+  refuses every other value;
 - the components nothing kept refers to are dropped, so no model is generated for them.
 
 Everything else (schemas, descriptions, statuses) is the document's own, byte for byte.
@@ -25,6 +30,7 @@ API = "/apiv1/"
 NOT_FOR_SDKS = ("/apiv1/mcp", "/apiv1/docs", "/apiv1/openapi.json")
 METHODS = ("get", "post", "put", "delete")
 WORKSPACE = "workspaceId"
+SUBJECT_IDS = ("linkId", "tagId", "templateId", "webhookId")
 
 
 def kept_paths(paths):
@@ -54,8 +60,8 @@ def request_schema_names(operations):
 
 def without_workspace_property(schema):
     schema.get("properties", {}).pop(WORKSPACE, None)
-    if WORKSPACE in schema.get("required", []):
-        schema["required"] = [r for r in schema["required"] if r != WORKSPACE]
+    if "required" in schema:
+        schema["required"] = [r for r in schema["required"] if r != WORKSPACE and r not in SUBJECT_IDS]
         if not schema["required"]:
             del schema["required"]
 
@@ -71,6 +77,28 @@ def without_presence_one_of(node):
     elif isinstance(node, list):
         for value in node:
             without_presence_one_of(value)
+
+
+def constants_as_enum(node):
+    """Rewrites every `oneOf` whose members are all string `const`s as an `enum` of them."""
+    if isinstance(node, dict):
+        one_of = node.get("oneOf")
+        if (
+            isinstance(one_of, list)
+            and one_of
+            and all(isinstance(m, dict) and "const" in m and m.get("type") == "string" for m in one_of)
+        ):
+            del node["oneOf"]
+            node["type"] = "string"
+            node["enum"] = [m["const"] for m in one_of]
+            meanings = "; ".join(f"`{m['const']}`: {m['description']}" for m in one_of if "description" in m)
+            if meanings:
+                node["description"] = (node["description"] + "\n\n" if "description" in node else "") + meanings
+        for value in node.values():
+            constants_as_enum(value)
+    elif isinstance(node, list):
+        for value in node:
+            constants_as_enum(value)
 
 
 def strip_examples_workspace(operation):
@@ -127,6 +155,7 @@ def sdk_document(source):
     for name in request_schemas:
         without_workspace_property(document["components"]["schemas"][name])
     without_presence_one_of(document["components"]["schemas"])
+    constants_as_enum(document["components"]["schemas"])
     keep = reachable_components(document)
     for section, entries in document["components"].items():
         if section == "securitySchemes":

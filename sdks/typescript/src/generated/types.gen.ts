@@ -103,6 +103,9 @@ export type BulkOutcome = {
 
 /**
  * What an import does at a conflict.
+ *
+ * `skip`: Conflicting rows are skipped (each with why); the others are created.; `stop`: Nothing starts when the dry run finds a conflict or a bad row; a conflict met while
+ * running stops the import there (the rest skipped, saying so).
  */
 export type ConflictPolicy = 'skip' | 'stop';
 
@@ -352,7 +355,7 @@ export type DeleteLinkRequest = {
     /**
      * The link's id (24 hexadecimal characters), as returned by create and list.
      */
-    linkId: string | null;
+    linkId?: string | null;
 };
 
 /**
@@ -437,6 +440,10 @@ export type DomainRecord = {
     verifiedAt: string | null;
 };
 
+/**
+ * `pending`: Added; its record has not been seen yet. New links cannot use it.; `verified`: Its record was seen: links may use it.; `invalid`: Verified once, but its record has been gone for seven days: existing links keep
+ * redirecting, new links cannot use it.
+ */
 export type DomainStatus = 'pending' | 'verified' | 'invalid';
 
 /**
@@ -515,6 +522,8 @@ export type ImportAnswer = ImportOutcome | DryRun;
 
 /**
  * Where a file comes from, which says how its columns are read.
+ *
+ * `csv`: Our CSV (the template, and the CSV of a links export).; `bitly`: Bitly's CSV export of links.; `dub`: Dub's CSV export of links.; `shortio`: Short.io's CSV export of links.; `shlink`: Shlink's CSV export of short URLs (web client).; `jsonl`: Our JSON lines export: one link a line, in the shape of a create.
  */
 export type ImportFormat = 'csv' | 'bitly' | 'dub' | 'shortio' | 'shlink' | 'jsonl';
 
@@ -537,6 +546,8 @@ export type ImportLinksRequest = {
     /**
      * csv (our template), bitly, dub, shortio, shlink (their CSV exports) or jsonl (our JSON
      * lines export).
+     *
+     * `csv`: Our CSV (the template, and the CSV of a links export).; `bitly`: Bitly's CSV export of links.; `dub`: Dub's CSV export of links.; `shortio`: Short.io's CSV export of links.; `shlink`: Shlink's CSV export of short URLs (web client).; `jsonl`: Our JSON lines export: one link a line, in the shape of a create.
      */
     format?: 'csv' | 'bitly' | 'dub' | 'shortio' | 'shlink' | 'jsonl';
     /**
@@ -1328,7 +1339,7 @@ export type UpdateLinkRequest = {
     /**
      * The link to change or delete.
      */
-    linkId: string;
+    linkId?: string;
     /**
      * Display name (at most 255 characters).
      */
