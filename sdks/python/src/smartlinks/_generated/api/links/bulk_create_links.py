@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.bulk_create_request import BulkCreateRequest
+from ...models.bulk_outcome import BulkOutcome
+from ...models.error_body import ErrorBody
+from ...types import Unset
+
+
+def _get_kwargs(
+    *,
+    body: BulkCreateRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/apiv1/links/bulk-create",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BulkOutcome | ErrorBody | None:
+    if response.status_code == 200:
+        response_200 = BulkOutcome.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BulkOutcome | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BulkCreateRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[BulkOutcome | ErrorBody]:
+    """Create up to 100 links
+
+     Each item is created or fails on its own (the answer is 200 either way, listing both); the whole
+    call is refused only when `links` is empty or over 100 items, or when the plan cannot take every
+    valid item. Counts against the key's bulk limit as well.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BulkCreateRequest): The body of `POST /links/bulk-create` (besides `workspaceId`).
+            Each item is read on its own
+            ([`BulkItems`]): a bad item fails alone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BulkOutcome | ErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BulkCreateRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> BulkOutcome | ErrorBody | None:
+    """Create up to 100 links
+
+     Each item is created or fails on its own (the answer is 200 either way, listing both); the whole
+    call is refused only when `links` is empty or over 100 items, or when the plan cannot take every
+    valid item. Counts against the key's bulk limit as well.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BulkCreateRequest): The body of `POST /links/bulk-create` (besides `workspaceId`).
+            Each item is read on its own
+            ([`BulkItems`]): a bad item fails alone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BulkOutcome | ErrorBody
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BulkCreateRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[BulkOutcome | ErrorBody]:
+    """Create up to 100 links
+
+     Each item is created or fails on its own (the answer is 200 either way, listing both); the whole
+    call is refused only when `links` is empty or over 100 items, or when the plan cannot take every
+    valid item. Counts against the key's bulk limit as well.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BulkCreateRequest): The body of `POST /links/bulk-create` (besides `workspaceId`).
+            Each item is read on its own
+            ([`BulkItems`]): a bad item fails alone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BulkOutcome | ErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BulkCreateRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> BulkOutcome | ErrorBody | None:
+    """Create up to 100 links
+
+     Each item is created or fails on its own (the answer is 200 either way, listing both); the whole
+    call is refused only when `links` is empty or over 100 items, or when the plan cannot take every
+    valid item. Counts against the key's bulk limit as well.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (BulkCreateRequest): The body of `POST /links/bulk-create` (besides `workspaceId`).
+            Each item is read on its own
+            ([`BulkItems`]): a bad item fails alone.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BulkOutcome | ErrorBody
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+
+T = TypeVar("T", bound="PlanSummary")
+
+
+@_attrs_define
+class PlanSummary:
+    """Counts of a dry run.
+
+    Attributes:
+        conflict (int):
+        create (int):
+        invalid (int):
+        rows (int):
+    """
+
+    conflict: int
+    create: int
+    invalid: int
+    rows: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        conflict = self.conflict
+
+        create = self.create
+
+        invalid = self.invalid
+
+        rows = self.rows
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "conflict": conflict,
+                "create": create,
+                "invalid": invalid,
+                "rows": rows,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        conflict = d.pop("conflict")
+
+        create = d.pop("create")
+
+        invalid = d.pop("invalid")
+
+        rows = d.pop("rows")
+
+        plan_summary = cls(
+            conflict=conflict,
+            create=create,
+            invalid=invalid,
+            rows=rows,
+        )
+
+        plan_summary.additional_properties = d
+        return plan_summary
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class RuleDeviceItem(StrEnum):
+    CONSOLE = "console"
+    DESKTOP = "desktop"
+    EMBEDDED = "embedded"
+    MOBILE = "mobile"
+    SMARTTV = "smarttv"
+    TABLET = "tablet"
+    WEARABLE = "wearable"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class RuleFieldsOsItem(StrEnum):
+    ANDROID = "Android"
+    IOS = "iOS"
+    LINUX = "Linux"
+    MACOS = "macOS"
+    WINDOWS = "Windows"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,1 @@
+"""The asynchronous client, written by hand; `sdks/python/generate` makes `_sync` from it."""

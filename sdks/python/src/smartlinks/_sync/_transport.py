@@ -1,0 +1,43 @@
+"""The transport every request goes through: prepared once (key, workspace, client name,
+Idempotency-Key), then sent again after 429, 5xx or a lost connection, waiting what the
+answer says (Retry-After, a spent RateLimit policy) or backing off."""
+
+from __future__ import annotations
+
+import httpx
+
+from .._clock import sync_sleep
+from .._errors import connection_error
+from .._retry import RETRIED_STATUSES, prepare, wait_before_retry
+from .._settings import Settings
+
+
+class RetryingTransport(httpx.BaseTransport):
+    def __init__(self, settings: Settings, inner: httpx.BaseTransport | None = None) -> None:
+        self._settings = settings
+        self._inner = inner if inner is not None else httpx.HTTPTransport()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        prepared = prepare(request, self._settings)
+        attempt = 0
+        while True:
+            try:
+                response = self._inner.handle_request(prepared)
+            except httpx.TransportError as failure:
+                if attempt >= self._settings.max_retries:
+                    raise connection_error(failure) from failure
+                sync_sleep(wait_before_retry(None, attempt))
+                attempt += 1
+                continue
+            if response.status_code not in RETRIED_STATUSES or attempt >= self._settings.max_retries:
+                return response
+            wait = wait_before_retry(response.headers, attempt)
+            if wait > self._settings.max_retry_wait:
+                return response
+            response.read()
+            response.close()
+            sync_sleep(wait)
+            attempt += 1
+
+    def close(self) -> None:
+        self._inner.close()
