@@ -361,7 +361,7 @@ ensure_browser_tests() {
 # the SDK's own dependencies, mypy, pytest and build in one venv (SDK_PYTHON); for TypeScript,
 # the packages sdks/typescript/package-lock.json pins (the generator and tsc), installed into
 # sdks/typescript/node_modules by `npm ci` when the lock file changed (SDK_NODE_MODULES).
-SDK_PY_TOOLS="openapi-python-client==0.29.1 ruff==0.14.6 httpx==0.28.1 attrs==25.4.0 python-dateutil==2.9.0.post0 mypy==1.18.2 pytest==8.4.2 pytest-asyncio==1.2.0 build==1.3.0 unasync==0.6.0"
+SDK_PY_TOOLS="hatchling==1.27.0 openapi-python-client==0.29.1 ruff==0.14.6 httpx==0.28.1 attrs==25.4.0 python-dateutil==2.9.0.post0 mypy==1.18.2 pytest==8.4.2 pytest-asyncio==1.2.0 build==1.3.0 unasync==0.6.0"
 ensure_sdk_tools() {
     ensure_sdk_python_tools
     ensure_sdk_node_tools
@@ -376,7 +376,7 @@ ensure_sdk_node_tools() {
     if [ "$(cat "$dir/node_modules/.installed" 2>/dev/null)" != "$stamp" ]; then
         log "installing the TypeScript SDK's pinned tools (npm ci) into $dir/node_modules"
         ensure_npm
-        if ! npm ci --prefix "$dir" --prefer-offline --no-audit --no-fund --loglevel=error >&2; then
+        if ! npm ci --prefix "$dir" --cache "$CACHE/npm" --prefer-offline --no-audit --no-fund --loglevel=error >&2; then
             fail "npm ci in $dir failed" "check that registry.npmjs.org (or your npm registry) is reachable, then rerun"
         fi
         echo "$stamp" >"$dir/node_modules/.installed"

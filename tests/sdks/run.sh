@@ -2,7 +2,8 @@
 # The official SDKs (sdks/typescript, sdks/python) against a freshly started dev server: each
 # language's scenario (tests/sdks/typescript.sh, tests/sdks/python.sh) gets a workspace of its
 # own, a key, a second workspace whose plan allows that key 3 requests a minute (the 429 test),
-# and a proxy that loses the first answer to each create (the retried-create test). The two run
+# a proxy that loses the first answer to each create (the retried-create test), and a local https
+# webhook receiver the service may call (SDK_TEST_WEBHOOK_URL). The two run
 # side by side: most of their time is the wait a 429 asks for. Needs AWS_ENDPOINT_URL_DYNAMODB
 # (DynamoDB Local), SDK_PYTHON (scripts/common.sh `ensure_sdk_tools`), and debug builds of the
 # dev-server and linkctl binaries.
@@ -20,7 +21,12 @@ log "the generated code of both SDKs is fresh against docs/openapi.json"
 sdks/generate --check "${languages[@]}"
 
 bin="$(cargo_target_dir)/debug"
-start_dev_server sdks
+# The dev server with a local https webhook receiver (test support), so the webhook scenario
+# makes an endpoint the service may call; its URL is written to receiver_file.
+receiver_file=$(mktemp)
+start_dev_server sdks dev-server-test-receiver "$receiver_file"
+webhook_url=$(cat "$receiver_file")
+rm -f "$receiver_file"
 proxy_port=$(free_port)
 python3 tests/sdks/lost_answer_proxy.py "$proxy_port" "$DEV_PORT" &
 proxy_pid=$!
@@ -39,8 +45,8 @@ fixtures() {
     limited=$("$bin"/linkctl workspace create --name "SDK $1 (3 a minute)" --owner "$email" | json_field id)
     "$bin"/linkctl workspace set-plan --workspace "$limited" --rate-limit-per-key 3 >/dev/null
     key=$("$bin"/linkctl key create --user "$email" --api | json_field key)
-    printf 'SMARTLINKS_API_KEY=%s SMARTLINKS_WORKSPACE_ID=%s SMARTLINKS_BASE_URL=%s SDK_TEST_LIMITED_WORKSPACE_ID=%s SDK_TEST_LOST_ANSWER_URL=%s SDK_TEST_SHORT_HOST=%s\n' \
-        "$key" "$workspace" "http://127.0.0.1:$DEV_PORT" "$limited" "http://127.0.0.1:$proxy_port" "$DEFAULT_DOMAIN"
+    printf 'SMARTLINKS_API_KEY=%s SMARTLINKS_WORKSPACE_ID=%s SMARTLINKS_BASE_URL=%s SDK_TEST_LIMITED_WORKSPACE_ID=%s SDK_TEST_LOST_ANSWER_URL=%s SDK_TEST_SHORT_HOST=%s SDK_TEST_WEBHOOK_URL=%s\n' \
+        "$key" "$workspace" "http://127.0.0.1:$DEV_PORT" "$limited" "http://127.0.0.1:$proxy_port" "$DEFAULT_DOMAIN" "$webhook_url"
 }
 
 status=0
@@ -53,7 +59,9 @@ for language in "${languages[@]}"; do
 done
 for i in "${!languages[@]}"; do
     language=${languages[$i]}
-    if ! wait "${pids[$i]}"; then
+    if wait "${pids[$i]}"; then
+        grep -E '^# (tests|pass|fail)|passed in|==> the .* SDK passed' "${TMPDIR:-/tmp}/sdk-$language-$DEV_PORT.log" >&2 || true
+    else
         status=1
         log "the $language SDK failed; its log:"
         cat "${TMPDIR:-/tmp}/sdk-$language-$DEV_PORT.log" >&2
