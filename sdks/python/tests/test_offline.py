@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import email.utils
 import json
+import pathlib
 import random
 
 import httpx
 
-from smartlinks._retry import backoff, exhausted_policy_wait, prepare, retry_after, wait_before_retry
+from smartlinks._retry import REPLAYABLE_WRITES, backoff, exhausted_policy_wait, prepare, retry_after, wait_before_retry
 from smartlinks._settings import settings
 
 SETTINGS = settings("key-1", "64656d6f0000000000000001", "http://api.test", 5.0, 2, 60.0)
@@ -64,3 +65,38 @@ def test_a_retried_write_sends_the_same_idempotency_key_every_time() -> None:
     with httpx.Client(transport=RetryingTransport(SETTINGS, httpx.MockTransport(flaky))) as http:
         assert http.post("http://api.test/apiv1/link/create", json={}).status_code == 200
     assert len(seen) == 2 and seen[0] == seen[1]
+
+
+def _flaky_transport(status: int, seen: list[str]) -> httpx.Client:
+    from smartlinks._sync._transport import RetryingTransport
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request.url.path)
+        return httpx.Response(status if len(seen) == 1 else 200, headers={"Retry-After": "0"}, json={})
+
+    return httpx.Client(transport=RetryingTransport(SETTINGS, httpx.MockTransport(answer)))
+
+
+def test_a_webhook_create_answered_503_is_not_sent_again() -> None:
+    seen: list[str] = []
+    with _flaky_transport(503, seen) as http:
+        assert http.post("http://api.test/apiv1/webhook/create", json={}).status_code == 503
+    assert len(seen) == 1
+
+
+def test_a_webhook_create_refused_with_429_is_sent_again() -> None:
+    seen: list[str] = []
+    with _flaky_transport(429, seen) as http:
+        assert http.post("http://api.test/apiv1/webhook/create", json={}).status_code == 200
+    assert len(seen) == 2
+
+
+def test_the_writes_sent_again_after_a_fault_are_those_the_document_gives_an_idempotency_key() -> None:
+    document = json.loads((pathlib.Path(__file__).parents[2] / "openapi.sdk.json").read_text())
+    with_key = {
+        f"{method.upper()} {path}"
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if any(parameter.get("name") == "Idempotency-Key" for parameter in operation.get("parameters", []))
+    }
+    assert REPLAYABLE_WRITES == with_key

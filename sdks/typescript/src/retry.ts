@@ -5,6 +5,25 @@
 /** Statuses a retry may cure: a rate limit and the transient faults. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
+/**
+ * The writes the service does once per `Idempotency-Key` (the operations whose OpenAPI document
+ * takes that header; a test holds this list to sdks/openapi.sdk.json). Only these are sent again
+ * after a fault or a lost answer: another write may have been done already (a second webhook,
+ * a second import), so it is retried only after a 429, which the service refused untouched.
+ */
+export const REPLAYABLE_WRITES: ReadonlySet<string> = new Set([
+  'POST /apiv1/link/create',
+  'PUT /apiv1/link/update',
+  'DELETE /apiv1/link/delete',
+  'POST /apiv1/links/bulk-create',
+  'POST /apiv1/conversions',
+]);
+
+/** Whether an attempt of `method` on `path` that got a fault or no answer may be sent again. */
+export function replayable(method: string, path: string): boolean {
+  return method === 'GET' || method === 'HEAD' || REPLAYABLE_WRITES.has(`${method} ${path}`);
+}
+
 /** The back-off's first wait and its cap, in seconds. */
 export const BACKOFF_BASE_SECONDS = 0.5;
 export const BACKOFF_CAP_SECONDS = 8;

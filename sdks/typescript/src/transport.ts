@@ -2,7 +2,7 @@
 // what every request carries (the key, the workspace, who is calling, an Idempotency-Key on
 // writes), bounds each attempt by a timeout, and retries what a retry may cure.
 import { SmartLinksConnectionError } from './errors.js';
-import { RETRYABLE_STATUSES, retryWaitSeconds } from './retry.js';
+import { RETRYABLE_STATUSES, replayable, retryWaitSeconds } from './retry.js';
 import { VERSION } from './version.js';
 
 /** What the transport needs to know (resolved from the client's options). */
@@ -130,6 +130,8 @@ export function createTransport(settings: TransportSettings): typeof fetch {
     }
     const request: RequestInit = { method, headers, body, redirect: original.redirect };
     const caller = init?.signal ?? (input instanceof Request ? input.signal : null);
+    // A write the service may already have done is sent again only after a 429.
+    const mayReplay = replayable(method, url.pathname);
 
     for (let retry = 0; ; retry++) {
       let response: Response;
@@ -137,7 +139,7 @@ export function createTransport(settings: TransportSettings): typeof fetch {
         response = await attempt(settings, url.toString(), request, caller);
       } catch (error) {
         if (caller?.aborted) throw error;
-        if (retry >= settings.maxRetries) {
+        if (retry >= settings.maxRetries || !mayReplay) {
           throw new SmartLinksConnectionError(
             `No answer from ${url.origin} (${reason(error)}) after ${retry + 1} attempt${retry ? 's' : ''}.`,
             { cause: error },
@@ -147,6 +149,7 @@ export function createTransport(settings: TransportSettings): typeof fetch {
         continue;
       }
       if (!RETRYABLE_STATUSES.has(response.status) || retry >= settings.maxRetries) return response;
+      if (response.status !== 429 && !mayReplay) return response;
       const waitMs = retryWaitSeconds(response.headers, retry) * 1000;
       if (waitMs > settings.maxRetryWaitMs) return response;
       await sleep(waitMs);

@@ -1,7 +1,8 @@
 // Offline: the waits a retry takes (Retry-After, RateLimit, back-off).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { backoffSeconds, parseRateLimit, parseRetryAfter, retryWaitSeconds } from '../src/retry.js';
+import { readFileSync } from 'node:fs';
+import { REPLAYABLE_WRITES, backoffSeconds, parseRateLimit, parseRetryAfter, retryWaitSeconds } from '../src/retry.js';
 
 const NOW = Date.parse('2026-01-02T03:04:05Z');
 
@@ -50,4 +51,17 @@ test('the wait is Retry-After first, then the RateLimit reset, then back-off', (
   assert.equal(retryWaitSeconds(rateLimitOnly, 0, NOW), 40);
   assert.equal(retryWaitSeconds(new Headers(), 2, NOW, () => 1), 2);
   assert.equal(retryWaitSeconds(null, 0, NOW, () => 1), 0.5);
+});
+
+test('the writes sent again after a fault are exactly those the document gives an Idempotency-Key', () => {
+  type Operation = { parameters?: { name?: string }[] };
+  const document = JSON.parse(readFileSync(new URL('../../../openapi.sdk.json', import.meta.url), 'utf8')) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const withKey = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => (operation.parameters ?? []).some((parameter) => parameter.name === 'Idempotency-Key'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  assert.deepEqual([...REPLAYABLE_WRITES].sort(), withKey.sort());
 });

@@ -209,3 +209,21 @@ test('a plan quota is a ForbiddenError carrying licenseLimitReached, resource, l
   assert.equal(error.limit, 1000);
   assert.equal(error.current, 1000);
 });
+
+test('a webhook create answered 503 is not sent again: the service may have made it already', async () => {
+  const { fetch, sent } = stubFetch(() => json(503, { error: 'Busy.' }));
+  const { send } = transportOn(fetch);
+  const answer = await send('https://api.test/apiv1/webhook/create', { method: 'POST', body: '{"url":"https://x.test"}' });
+  assert.equal(answer.status, 503);
+  assert.equal(sent.length, 1);
+});
+
+test('a webhook create refused with 429 is sent again: the service did nothing', async () => {
+  const { fetch, sent } = stubFetch((_, index) =>
+    index === 0 ? json(429, { error: 'Slow down.' }, { 'Retry-After': '1' }) : json(200, { id: 'w' }),
+  );
+  const { send } = transportOn(fetch);
+  const answer = await send('https://api.test/apiv1/webhook/create', { method: 'POST', body: '{"url":"https://x.test"}' });
+  assert.equal(answer.status, 200);
+  assert.equal(sent.length, 2);
+});

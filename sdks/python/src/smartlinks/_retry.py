@@ -16,6 +16,20 @@ from ._settings import USER_AGENT, Settings
 
 RETRIED_STATUSES = frozenset({429, 500, 502, 503, 504})
 WRITES = frozenset({"POST", "PUT", "DELETE"})
+#: The writes the service does once per Idempotency-Key (the operations whose OpenAPI document
+#: takes that header; a test holds this list to sdks/openapi.sdk.json). Only these are sent
+#: again after a fault or a lost answer: another write may have been done already (a second
+#: webhook, a second import), so it is retried only after a 429, which the service refused
+#: untouched.
+REPLAYABLE_WRITES = frozenset(
+    {
+        "POST /apiv1/link/create",
+        "PUT /apiv1/link/update",
+        "DELETE /apiv1/link/delete",
+        "POST /apiv1/links/bulk-create",
+        "POST /apiv1/conversions",
+    }
+)
 BACKOFF_FIRST = 0.5
 BACKOFF_CAP = 8.0
 _POLICY_ITEM = re.compile(r'"?[^";,]+"?\s*;([^,]*)')
@@ -42,6 +56,11 @@ def prepare(request: httpx.Request, settings: Settings) -> httpx.Request:
     else:
         url = url.copy_merge_params({"workspaceId": settings.workspace_id})
     return httpx.Request(request.method, url, headers=headers, content=content, extensions=request.extensions)
+
+
+def replayable(request: httpx.Request) -> bool:
+    """Whether an attempt that got a fault or no answer may be sent again."""
+    return request.method not in WRITES or f"{request.method} {request.url.path}" in REPLAYABLE_WRITES
 
 
 def retry_after(headers: httpx.Headers, now: float | None = None) -> float | None:

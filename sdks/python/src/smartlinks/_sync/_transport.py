@@ -8,7 +8,7 @@ import httpx
 
 from .._clock import sync_sleep
 from .._errors import connection_error
-from .._retry import RETRIED_STATUSES, prepare, wait_before_retry
+from .._retry import RETRIED_STATUSES, prepare, replayable, wait_before_retry
 from .._settings import Settings
 
 
@@ -19,17 +19,21 @@ class RetryingTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         prepared = prepare(request, self._settings)
+        # A write the service may already have done is sent again only after a 429.
+        may_replay = replayable(prepared)
         attempt = 0
         while True:
             try:
                 response = self._inner.handle_request(prepared)
             except httpx.TransportError as failure:
-                if attempt >= self._settings.max_retries:
+                if attempt >= self._settings.max_retries or not may_replay:
                     raise connection_error(failure) from failure
                 sync_sleep(wait_before_retry(None, attempt))
                 attempt += 1
                 continue
             if response.status_code not in RETRIED_STATUSES or attempt >= self._settings.max_retries:
+                return response
+            if response.status_code != 429 and not may_replay:
                 return response
             wait = wait_before_retry(response.headers, attempt)
             if wait > self._settings.max_retry_wait:
