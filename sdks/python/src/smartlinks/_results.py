@@ -34,3 +34,11 @@ def content(response: Response[Any]) -> bytes:
 def next_cursor(response: Response[Any]) -> str | None:
     """An export page's ``X-Next-Cursor``: where the next page starts, if one follows."""
     return response.headers.get("x-next-cursor") or None
+
+
+def text(response: httpx.Response) -> str:
+    """The text of a successful plain answer (one the generated code does not model); the error
+    raised otherwise."""
+    if 200 <= response.status_code < 300:
+        return response.text
+    raise error_from(response.status_code, response.content, response.headers)

@@ -19,7 +19,7 @@ from .._generated.models import (
     ReportConversionRequest,
 )
 from .._optional import given
-from .._results import content, failure, next_cursor, result
+from .._results import content, failure, next_cursor, result, text
 from .._pager import async_pages
 
 
@@ -88,8 +88,4 @@ class AsyncImports:
         """An import's rows' results as a CSV file (the service answers it as text, not JSON)."""
         http = self._client.get_async_httpx_client()
         answer = await http.get("/apiv1/links/import", params={"importId": import_id, "format": "csv"})
-        if answer.status_code == 200:
-            return answer.text
-        from .._errors import error_from
-
-        raise error_from(answer.status_code, answer.content, answer.headers)
+        return text(answer)

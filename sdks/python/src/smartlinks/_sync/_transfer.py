@@ -19,7 +19,7 @@ from .._generated.models import (
     ReportConversionRequest,
 )
 from .._optional import given
-from .._results import content, failure, next_cursor, result
+from .._results import content, failure, next_cursor, result, text
 from .._pager import sync_pages
 
 
@@ -84,8 +84,4 @@ class SyncImports:
         """An import's rows' results as a CSV file (the service answers it as text, not JSON)."""
         http = self._client.get_httpx_client()
         answer = http.get("/apiv1/links/import", params={"importId": import_id, "format": "csv"})
-        if answer.status_code == 200:
-            return answer.text
-        from .._errors import error_from
-
-        raise error_from(answer.status_code, answer.content, answer.headers)
+        return text(answer)
