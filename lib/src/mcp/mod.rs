@@ -6,6 +6,7 @@
 
 mod adapter;
 mod admission;
+pub mod app;
 pub mod args;
 pub mod channel;
 pub mod errors;

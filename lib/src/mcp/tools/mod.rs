@@ -1,4 +1,4 @@
-//! The twelve tools: the catalogue (one table: each tool's name, scope, rate class, definition
+//! The tools: the catalogue (one table: each tool's name, scope, rate class, definition
 //! and call type), dispatch (a call parsed with no I/O, then run on the same service code as
 //! the HTTP API) and output (a result as MCP carries it).
 

@@ -1,0 +1,85 @@
+//! A tool call, parsed then run. Parsing turns a call's arguments into what the tool's service
+//! operation takes, checking everything that needs no workspace and no I/O; running does the
+//! operation in the caller's workspace, on the same service code as the HTTP API. Each tool is
+//! one type here, and the catalogue names it.
+
+use std::pin::Pin;
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use super::output::Output;
+use crate::domain::Invalid;
+use crate::service::{Service, ServiceError, accounts::Access};
+use crate::wire;
+
+mod analytics;
+mod links;
+mod workspace;
+
+pub use analytics::{GetLinkAnalytics, GetWorkspaceAnalytics};
+pub use links::{BulkCreateLinks, CreateLink, DeleteLink, GetLink, GetLinkQr, ListLinks, UpdateLink};
+pub use workspace::{CreateTag, ListDomains, ListTags, ListUtmTemplates};
+
+/// A call's arguments, without `workspaceId` (taken out before a tool sees them).
+pub type Args = Map<String, Value>;
+
+/// One tool's call: parsed from its arguments (no I/O), then run in a workspace.
+pub trait ToolCall: Sized + Send + 'static {
+    fn parse(args: Args) -> Result<Self, ServiceError>;
+
+    fn run(self, service: &Service, access: &Access) -> impl Future<Output = Result<Output, ServiceError>> + Send;
+}
+
+/// Any tool's call, parsed and waiting for its workspace.
+pub struct Call(Box<dyn Run>);
+
+impl std::fmt::Debug for Call {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Call").finish_non_exhaustive()
+    }
+}
+
+impl Call {
+    pub async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        self.0.run(service, access).await
+    }
+}
+
+/// Parses a call of the tool `T` (what the catalogue's `parse` of that tool is).
+pub fn prepare<T: ToolCall>(args: Args) -> Result<Call, ServiceError> {
+    Ok(Call(Box::new(T::parse(args)?)))
+}
+
+type Running<'a> = Pin<Box<dyn Future<Output = Result<Output, ServiceError>> + Send + 'a>>;
+
+/// [`ToolCall::run`] behind a pointer, so calls of every tool have one type.
+trait Run: Send {
+    fn run<'a>(self: Box<Self>, service: &'a Service, access: &'a Access) -> Running<'a>;
+}
+
+impl<T: ToolCall> Run for T {
+    fn run<'a>(self: Box<Self>, service: &'a Service, access: &'a Access) -> Running<'a> {
+        Box::pin(ToolCall::run(*self, service, access))
+    }
+}
+
+/// The arguments read as the wire type `T`.
+pub(super) fn read<T: DeserializeOwned>(args: Args) -> Result<T, Invalid> {
+    wire::from_json(Value::Object(args))
+}
+
+/// The value of `field` taken out of `args` as text (a non-string value as its JSON text, so
+/// it fails the format check instead of passing as absent).
+pub(super) fn take_text(args: &mut Args, field: &str) -> Option<String> {
+    match args.remove(field)? {
+        Value::Null => None,
+        Value::String(text) => Some(text),
+        other => Some(other.to_string()),
+    }
+}
+
+/// The arguments of a tool that takes none (besides `workspaceId`).
+#[derive(Debug, Clone, Default, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
