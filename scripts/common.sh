@@ -384,6 +384,24 @@ ensure_sdk_node_tools() {
     export SDK_NODE_MODULES="$PWD/$dir/node_modules"
 }
 
+# The analytics view of the MCP Apps extension (mcp-app/): the packages mcp-app/package-lock.json
+# pins (@modelcontextprotocol/ext-apps and what it needs, esbuild), installed into
+# mcp-app/node_modules by `npm ci` when the lock file changed. Sets MCP_APP_NODE_MODULES (the
+# host test bundles its host with the same esbuild and ext-apps).
+ensure_mcp_app_tools() {
+    local dir=mcp-app stamp
+    stamp="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+    if [ "$(cat "$dir/node_modules/.installed" 2>/dev/null)" != "$stamp" ]; then
+        log "installing the analytics app's pinned packages (npm ci) into $dir/node_modules"
+        ensure_npm
+        if ! npm ci --prefix "$dir" --cache "$CACHE/npm" --prefer-offline --no-audit --no-fund --loglevel=error >&2; then
+            fail "npm ci in $dir failed" "check that registry.npmjs.org (or your npm registry) is reachable, then rerun"
+        fi
+        echo "$stamp" >"$dir/node_modules/.installed"
+    fi
+    export MCP_APP_NODE_MODULES="$PWD/$dir/node_modules"
+}
+
 # The Python Standard Webhooks library, which checks every delivery the webhook tests received
 # (tests/webhooks-verify.py), in a venv of its own. Sets WEBHOOK_PYTHON.
 STANDARDWEBHOOKS_PY_VERSION="1.1.0"
