@@ -118,7 +118,7 @@ function breakdowns(report) {
 }
 
 function routeTable(id, caption, what, routes, withProbability) {
-  const head = ["Clicks", "Conversions", "Rate"].concat(withProbability ? ["Chance best"] : []);
+  const head = ["Clicks", "Conversions", "Rate"].concat(withProbability ? ["Chance of being best"] : []);
   return h(
     "div",
     { class: "scroll", tabindex: 0, role: "region", "aria-label": caption },
