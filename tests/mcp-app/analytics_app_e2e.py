@@ -266,7 +266,9 @@ def main(base, key, workspace, short_host, host_js, app_html_path):
         screenshots(page, frame, "mcp-app-link")
 
         frame = show(page, app_html, tool_input, result, theme="dark")
-        check(frame.evaluate("document.documentElement.dataset.theme") == "dark", "a dark host gets the dark theme")
+        background = frame.evaluate("getComputedStyle(document.body).backgroundColor")
+        check(frame.evaluate("document.documentElement.dataset.theme") == "dark" and background == "rgb(27, 28, 32)",
+              f"a dark host gets the dark theme in its own colours ({background})")
         page.set_viewport_size({"width": 375, "height": 900})
         settle(page, frame)
         shoot(page, "mcp-app-link-dark-375.png")
