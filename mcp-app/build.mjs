@@ -12,6 +12,24 @@ const repo = join(here, "..");
 const out = join(repo, "lib/assets/mcp/analytics-app.html");
 const check = process.argv.includes("--check");
 
+// zod (which the App class validates messages with) re-exports its error messages in some fifty
+// languages as `locales`, 260 KB of the bundle; it only ever uses English (`config(en())`), and
+// so does the view. The re-export is given English alone.
+const englishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes("/node_modules/zod/")
+        ? { path: join(dirname(args.importer), "../locales/en.js"), namespace: "zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const common = { bundle: true, minify: true, write: false, legalComments: "eof", logLevel: "warning" };
 const script = await esbuild.build({
   ...common,
@@ -19,6 +37,7 @@ const script = await esbuild.build({
   format: "esm",
   target: "es2022",
   platform: "browser",
+  plugins: [englishOnly],
 });
 const style = await esbuild.build({ ...common, entryPoints: [join(here, "src/style.css")] });
 
