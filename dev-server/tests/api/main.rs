@@ -49,6 +49,7 @@ mod location_analytics;
 mod location_support;
 mod locations;
 mod mcp;
+mod mcp_prompts;
 mod mcp_resources;
 mod mcp_support;
 mod mcp_tools;
