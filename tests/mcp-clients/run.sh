@@ -35,6 +35,8 @@ for mode in auto legacy; do
 done
 log "MCP Inspector CLI"
 tests/mcp-clients/inspector_roundtrip.sh "$url" "$key" "$workspace" || status=1
+log "MCP Inspector CLI: resources and prompts"
+tests/mcp-clients/inspector_context.sh "$url" "$key" "$workspace" || status=1
 log "MCP conformance suite"
 tests/mcp-clients/conformance.sh "$PORT" "$key" || status=1
 log "OAuth: the Python and TypeScript SDKs' OAuth clients"
