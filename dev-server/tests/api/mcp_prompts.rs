@@ -5,13 +5,30 @@ use lib::domain::Scope;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::spawn_app;
-use crate::mcp_support::link;
+use crate::helpers::{TestApp, spawn_app};
+use crate::mcp_support::{Answer, McpWorkspace, link};
 
-fn prompt_text(answer: &crate::mcp_support::Answer) -> &str {
+fn prompt_text(answer: &Answer) -> &str {
     answer.body["result"]["messages"][0]["content"]["text"]
         .as_str()
         .unwrap_or_else(|| panic!("a message: {}", answer.body))
+}
+
+/// `prompts/get` of the prompt `name` with `arguments`.
+async fn get_prompt(app: &TestApp, ws: &McpWorkspace, name: &str, arguments: Value) -> Answer {
+    app.mcp(
+        &ws.mcp_key,
+        "prompts/get",
+        json!({ "name": name, "arguments": arguments }),
+    )
+    .await
+}
+
+/// The values of a `completion/complete` answer.
+fn completed(answer: &Answer) -> &Value {
+    let values = &answer.body["result"]["completion"]["values"];
+    assert!(values.is_array(), "{}", answer.body);
+    values
 }
 
 #[tokio::test]
@@ -33,14 +50,13 @@ async fn the_prompts_are_listed_with_their_arguments() {
 async fn getting_a_prompt_fills_in_its_arguments_and_names_the_tools() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
-    let answer = app
-        .mcp(
-            &ws.mcp_key,
-            "prompts/get",
-            json!({ "name": "review_ab_test",
-            "arguments": { "linkId": "aaaaaaaaaaaaaaaaaaaaaaaa" } }),
-        )
-        .await;
+    let answer = get_prompt(
+        &app,
+        &ws,
+        "review_ab_test",
+        json!({ "linkId": "aaaaaaaaaaaaaaaaaaaaaaaa" }),
+    )
+    .await;
     let text = prompt_text(&answer);
     assert!(text.contains("links/aaaaaaaaaaaaaaaaaaaaaaaa/analytics"), "{text}");
     assert!(text.contains("get_link_analytics"), "{text}");
@@ -51,13 +67,13 @@ async fn getting_a_prompt_fills_in_its_arguments_and_names_the_tools() {
 async fn a_prompt_without_its_required_argument_is_invalid_params() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
-    let answer = app
-        .mcp(
-            &ws.mcp_key,
-            "prompts/get",
-            json!({ "name": "campaign_link", "arguments": { "destination": "https://example.com/" } }),
-        )
-        .await;
+    let answer = get_prompt(
+        &app,
+        &ws,
+        "campaign_link",
+        json!({ "destination": "https://example.com/" }),
+    )
+    .await;
     assert_eq!(answer.error(), (-32602, "The campaign_link prompt needs campaign."));
 }
 
@@ -77,12 +93,7 @@ async fn a_link_id_completes_from_the_workspaces_links_by_name() {
             "argument": { "name": "linkId", "value": "spr" } }),
         )
         .await;
-    assert_eq!(
-        answer.body["result"]["completion"]["values"],
-        json!([spring]),
-        "{}",
-        answer.body
-    );
+    assert_eq!(completed(&answer), &json!([spring]));
 }
 
 #[tokio::test]
@@ -106,12 +117,7 @@ async fn a_utm_field_completes_from_the_workspaces_templates() {
             "context": { "arguments": { "workspaceId": ws.id } } }),
         )
         .await;
-    assert_eq!(
-        answer.body["result"]["completion"]["values"],
-        json!(["newsletter"]),
-        "{}",
-        answer.body
-    );
+    assert_eq!(completed(&answer), &json!(["newsletter"]));
 }
 
 #[tokio::test]
