@@ -30,9 +30,13 @@ status=0
 for mode in auto legacy; do
     log "Python mcp client, mode=$mode"
     "$MCP_PYTHON" tests/mcp-clients/python_roundtrip.py "$url" "$key" "$workspace" "$mode" || status=1
+    log "Python mcp client, mode=$mode: resources, prompts, completions, icons"
+    "$MCP_PYTHON" tests/mcp-clients/python_context.py "$url" "$key" "$workspace" "$mode" || status=1
 done
 log "MCP Inspector CLI"
 tests/mcp-clients/inspector_roundtrip.sh "$url" "$key" "$workspace" || status=1
+log "MCP Inspector CLI: resources and prompts"
+tests/mcp-clients/inspector_context.sh "$url" "$key" "$workspace" || status=1
 log "MCP conformance suite"
 tests/mcp-clients/conformance.sh "$PORT" "$key" || status=1
 log "OAuth: the Python and TypeScript SDKs' OAuth clients"

@@ -95,13 +95,14 @@ async fn unparseable_json_is_400_parse_error() {
 async fn an_unknown_method_is_method_not_found_with_the_same_id() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
-    let body = json!({ "jsonrpc": "2.0", "id": "x-9", "method": "resources/list" });
+    let body = json!({ "jsonrpc": "2.0", "id": "x-9", "method": "resources/subscribe",
+        "params": { "uri": "ui://smartlinks/analytics.html" } });
     let answer = app
         .mcp_raw(Method::POST, &[("x-api-key", &ws.mcp_key)], Some(body.to_string()))
         .await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.body["id"], "x-9");
-    assert_eq!(answer.error(), (-32601, "Method not found: resources/list."));
+    assert_eq!(answer.error(), (-32601, "Method not found: resources/subscribe."));
 }
 
 #[tokio::test]
@@ -266,7 +267,11 @@ async fn server_discover_lists_versions_capabilities_and_identity() {
         result["supportedVersions"],
         json!(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
     );
-    assert_eq!(result["capabilities"], json!({ "tools": { "listChanged": false } }));
+    assert_eq!(
+        result["capabilities"],
+        json!({ "tools": { "listChanged": false }, "resources": { "listChanged": false, "subscribe": false },
+            "prompts": { "listChanged": false }, "completions": {} })
+    );
     // The revision's DiscoverResult names the server in `_meta`, as every stateless result does.
     assert_eq!(
         result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],

@@ -205,6 +205,7 @@ impl Endpoint {
         }
         Ok(Admitted {
             caller,
+            origin: self.settings.public_base.origin(req),
             request_id,
             id: envelope.id,
             method: envelope.method,

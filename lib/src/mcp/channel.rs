@@ -17,6 +17,8 @@ use crate::service::{ServiceError, accounts::Caller, guards::RateStatus};
 #[derive(Debug, Clone)]
 pub struct Admitted {
     pub caller: Caller,
+    /// The service's public origin for this request (where its icons are served).
+    pub origin: String,
     /// The id the logs know the request by.
     pub request_id: String,
     /// The JSON-RPC id and method of the message.

@@ -10,6 +10,9 @@ pub mod app;
 pub mod args;
 pub mod channel;
 pub mod errors;
+pub mod icons;
+pub mod prompts;
+pub mod resources;
 pub mod server;
 pub mod tools;
 

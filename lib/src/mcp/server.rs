@@ -4,8 +4,14 @@
 use std::borrow::Cow;
 
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListToolsResult, MetaObject,
-    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, Tool, ToolsCapability,
+    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Implementation, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ResourcesCapability, ServerCapabilities, ServerConfig, Tool,
+    ToolsCapability,
+};
+use rmcp::model::{
+    CompleteRequestParams, CompleteResult, GetPromptRequestParams, GetPromptResponse, InitializeRequestParams,
+    InitializeResult, ListPromptsResult, PromptsCapability,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -13,6 +19,9 @@ use serde_json::{Map, Value};
 
 use super::channel::Admitted;
 use super::errors;
+use super::icons;
+use super::prompts;
+use super::resources;
 use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
 use crate::service::{Service, ServiceError, guards::RateClass, guards::metered};
@@ -52,7 +61,7 @@ impl Server {
 
     /// The tool call itself, once the caller is known: the tool, its scope and its arguments
     /// (no I/O), then the workspace; the call is charged to its rate limits before any work.
-    async fn call(
+    pub(super) async fn call(
         &self,
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
@@ -105,7 +114,7 @@ impl Server {
     }
 
     /// Charges a tool call to its limits, leaving the status for the adapter.
-    async fn charge(
+    pub(super) async fn charge(
         &self,
         admitted: &Admitted,
         workspace: Option<&Workspace>,
@@ -163,6 +172,12 @@ fn server_info_meta(context: &RequestContext<RoleServer>) -> Option<MetaObject> 
     })
 }
 
+/// The server's icon at the request's public origin.
+fn server_icons(context: &RequestContext<RoleServer>) -> Option<Vec<rmcp::model::Icon>> {
+    let (_, admitted) = admitted(context).ok()?;
+    Some(vec![icons::icon(&admitted.origin, icons::SERVER)])
+}
+
 /// The request's parts and what the adapter admitted, as rmcp hands them over.
 fn admitted(
     context: &RequestContext<RoleServer>,
@@ -184,6 +199,14 @@ impl ServerHandler for Server {
         let mut tools = ToolsCapability::default();
         tools.list_changed = Some(false);
         capabilities.tools = Some(tools);
+        let mut resources = ResourcesCapability::default();
+        resources.list_changed = Some(false);
+        resources.subscribe = Some(false);
+        capabilities.resources = Some(resources);
+        let mut prompts = PromptsCapability::default();
+        prompts.list_changed = Some(false);
+        capabilities.prompts = Some(prompts);
+        capabilities.completions = Some(Default::default());
         ServerConfig::new(capabilities)
             .with_server_info(identity())
             .with_instructions(INSTRUCTIONS)
@@ -193,12 +216,23 @@ impl ServerHandler for Server {
         Cow::Borrowed(&SUPPORTED_VERSIONS)
     }
 
-    async fn discover(&self, _context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
-        Ok(
-            DiscoverResult::from_server_info(SUPPORTED_VERSIONS.to_vec(), self.get_info())
-                .with_ttl_ms(DISCOVER_TTL_MS)
-                .with_cache_scope(CacheScope::Public),
-        )
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        let mut result = self.negotiate_initialize(&request)?;
+        result.server_info.icons = server_icons(&context);
+        Ok(result)
+    }
+
+    async fn discover(&self, context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        let mut info = self.get_info();
+        info.server_info.icons = server_icons(&context);
+        Ok(DiscoverResult::from_server_info(SUPPORTED_VERSIONS.to_vec(), info)
+            .with_ttl_ms(DISCOVER_TTL_MS)
+            .with_cache_scope(CacheScope::Public))
     }
 
     async fn list_tools(
@@ -210,7 +244,11 @@ impl ServerHandler for Server {
         let tools: Vec<Tool> = TOOLS
             .iter()
             .filter(|t| admitted.caller.has_scope(t.scope))
-            .map(|t| t.definition.clone())
+            .map(|t| {
+                let mut definition = t.definition.clone();
+                definition.icons = Some(vec![icons::icon(&admitted.origin, icons::tool_icon(t.name))]);
+                definition
+            })
             .collect();
         let mut result = ListToolsResult::with_all_items(tools);
         result.ttl_ms = Some(TOOLS_TTL_MS);
@@ -237,5 +275,86 @@ impl ServerHandler for Server {
                 Err(rpc)
             }
         }
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let (parts, admitted) = admitted(&context)?;
+        let cursor = request.and_then(|r| r.cursor);
+        let mut result = self
+            .resource_page(admitted, parts, cursor)
+            .await
+            .map_err(|err| resources::refusal(admitted, &err))?;
+        result.ttl_ms = Some(TOOLS_TTL_MS);
+        result.cache_scope = Some(CacheScope::Private);
+        result.meta = server_info_meta(&context);
+        Ok(result)
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let mut result = ListResourceTemplatesResult::with_all_items(resources::templates());
+        result.ttl_ms = Some(DISCOVER_TTL_MS);
+        result.cache_scope = Some(CacheScope::Public);
+        result.meta = server_info_meta(&context);
+        Ok(result)
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let (parts, admitted) = admitted(&context)?;
+        let mut result = self.read(admitted, parts, &request.uri).await?;
+        result.meta = server_info_meta(&context);
+        Ok(result.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        admitted(&context)?;
+        let mut result = ListPromptsResult::with_all_items(prompts::list());
+        result.ttl_ms = Some(DISCOVER_TTL_MS);
+        result.cache_scope = Some(CacheScope::Public);
+        result.meta = server_info_meta(&context);
+        Ok(result)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        let today = self.service.clock.now().date_naive();
+        let mut result = prompts::get(&request.name, &request.arguments.unwrap_or_default(), today)
+            .map_err(|err| resources::refusal(admitted, &err))?;
+        result.meta = server_info_meta(&context);
+        Ok(result.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let (parts, admitted) = admitted(&context)?;
+        let completion = self
+            .complete_argument(admitted, parts, request)
+            .await
+            .map_err(|err| resources::refusal(admitted, &err))?;
+        let mut result = CompleteResult::new(completion);
+        result.meta = server_info_meta(&context);
+        Ok(result)
     }
 }

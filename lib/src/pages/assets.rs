@@ -26,6 +26,52 @@ const ASSETS: &[Asset] = &[
         media_type: "text/javascript; charset=utf-8",
         bytes: include_bytes!("../../assets/app.js"),
     },
+    // The MCP server's icons (see `crate::mcp::icons`).
+    Asset {
+        name: "mcp-smartlinks.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/smartlinks.svg"),
+    },
+    Asset {
+        name: "mcp-links.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/links.svg"),
+    },
+    Asset {
+        name: "mcp-analytics.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/analytics.svg"),
+    },
+    Asset {
+        name: "mcp-tags.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/tags.svg"),
+    },
+    Asset {
+        name: "mcp-utm-templates.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/utm-templates.svg"),
+    },
+    Asset {
+        name: "mcp-webhooks.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/webhooks.svg"),
+    },
+    Asset {
+        name: "mcp-domains.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/domains.svg"),
+    },
+    Asset {
+        name: "mcp-transfer.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/transfer.svg"),
+    },
+    Asset {
+        name: "mcp-conversions.svg",
+        media_type: "image/svg+xml",
+        bytes: include_bytes!("../../assets/mcp/conversions.svg"),
+    },
 ];
 
 /// The path prefix assets are served under.
