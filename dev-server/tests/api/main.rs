@@ -50,6 +50,7 @@ mod location_support;
 mod locations;
 mod mcp;
 mod mcp_support;
+mod mcp_tasks;
 mod mcp_tools;
 mod oauth_authorize;
 mod oauth_discovery;

@@ -43,11 +43,18 @@ const TOOLS_TTL_MS: u64 = 60_000;
 #[derive(Debug, Clone)]
 pub struct Server {
     service: Service,
+    /// The queue tasks are carried on through (the import queue); without one, no tasks.
+    tasks: Option<crate::queue::Queue>,
 }
 
 impl Server {
     pub fn new(service: Service) -> Self {
-        Self { service }
+        Self { service, tasks: None }
+    }
+
+    /// This server, running long calls as tasks through `queue` for clients that declare them.
+    pub fn with_tasks(self, queue: Option<crate::queue::Queue>) -> Self {
+        Self { tasks: queue, ..self }
     }
 
     /// The tool call itself, once the caller is known: the tool, its scope and its arguments
@@ -57,7 +64,8 @@ impl Server {
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
-    ) -> Result<tools::Output, ServiceError> {
+        tasks: Option<&crate::queue::Queue>,
+    ) -> Result<super::tasks::Answer, ServiceError> {
         let tool = tools::named(&request.name);
         let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
@@ -85,7 +93,7 @@ impl Server {
         let Some(id) = workspace else {
             self.charge(admitted, None, class).await?;
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
-            return Ok(tools::Output::json(choice));
+            return Ok(super::tasks::Answer::Done(tools::Output::json(choice)));
         };
         let opened = async {
             let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id))?;
@@ -95,7 +103,7 @@ impl Server {
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                call.run(&self.service, &access).await
+                super::tasks::run(&self.service, &access, &admitted.caller, call, tasks).await
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -180,7 +188,10 @@ fn admitted(
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+        let mut capabilities = match self.tasks {
+            Some(_) => ServerCapabilities::builder().enable_tools().enable_tasks().build(),
+            None => ServerCapabilities::builder().enable_tools().build(),
+        };
         let mut tools = ToolsCapability::default();
         tools.list_changed = Some(false);
         capabilities.tools = Some(tools);
@@ -229,13 +240,41 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        match self.call(admitted, parts, request).await {
-            Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
+        let tasks = self.tasks.as_ref().filter(|_| super::tasks::declared(&context));
+        match self.call(admitted, parts, request, tasks).await {
+            Ok(super::tasks::Answer::Done(output)) => {
+                Ok(output.into_result().with_meta(server_info_meta(&context)).into())
+            }
+            Ok(super::tasks::Answer::Task(task)) => Ok(CallToolResponse::Task(super::tasks::created(&task))),
             Err(err) => {
                 let rpc = errors::to_rpc(&err, &admitted.request_id);
                 admitted.meter.refused(&err, &rpc);
                 Err(rpc)
             }
+        }
+    }
+
+    async fn get_task(
+        &self,
+        request: rmcp::model::GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetTaskResult, ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        match self.service.task_view(&admitted.caller, &request.task_id).await {
+            Ok(view) => Ok(super::tasks::detailed(view)),
+            Err(err) => Err(super::tasks::refused(&err, &admitted.request_id)),
+        }
+    }
+
+    async fn cancel_task(
+        &self,
+        request: rmcp::model::CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        match self.service.cancel_task(&admitted.caller, &request.task_id).await {
+            Ok(_) => Ok(()),
+            Err(err) => Err(super::tasks::refused(&err, &admitted.request_id)),
         }
     }
 }
