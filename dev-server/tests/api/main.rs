@@ -52,6 +52,7 @@ mod mcp;
 mod mcp_support;
 mod mcp_tasks;
 mod mcp_tools;
+mod mcp_transfer;
 mod oauth_authorize;
 mod oauth_discovery;
 mod oauth_documents;

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 13] = [
+const ALL_TOOLS: [&str; 16] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -23,6 +23,9 @@ const ALL_TOOLS: [&str; 13] = [
     "create_tag",
     "list_utm_templates",
     "list_domains",
+    "plan_import",
+    "import_links",
+    "get_import",
 ];
 
 // ----- wire rules -----
@@ -266,7 +269,10 @@ async fn server_discover_lists_versions_capabilities_and_identity() {
         result["supportedVersions"],
         json!(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
     );
-    assert_eq!(result["capabilities"], json!({ "tools": { "listChanged": false } }));
+    assert_eq!(
+        result["capabilities"],
+        json!({ "tools": { "listChanged": false }, "extensions": { "io.modelcontextprotocol/tasks": {} } })
+    );
     // The revision's DiscoverResult names the server in `_meta`, as every stateless result does.
     assert_eq!(
         result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
@@ -516,7 +522,10 @@ async fn each_scope_shows_exactly_its_tools() {
         ),
         (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
         (Scope::LinksDelete, &["delete_link"]),
-        (Scope::LinksBulk, &["bulk_create_links"]),
+        (
+            Scope::LinksBulk,
+            &["bulk_create_links", "plan_import", "import_links", "get_import"],
+        ),
         (Scope::AnalyticsRead, &["get_link_analytics", "get_workspace_analytics"]),
     ];
     for (scope, tools) in expected {

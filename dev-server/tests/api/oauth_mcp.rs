@@ -208,5 +208,5 @@ async fn an_api_key_sent_as_a_bearer_token_works_as_the_key() {
     let ws = app.mcp_workspace().await;
     let answer = app.mcp_bearer(&ws.mcp_key, "tools/list", json!({})).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(tool_names(&answer).len(), 13, "every tool the key's scopes allow");
+    assert_eq!(tool_names(&answer).len(), 16, "every tool the key's scopes allow");
 }

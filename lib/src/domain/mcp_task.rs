@@ -27,11 +27,18 @@ pub enum TaskState {
 }
 
 /// What a task does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum TaskKind {
     /// `bulk_create_links`: its items are kept beside the task, its results by chunk.
     BulkCreate,
+    /// `import_links`: the import job carries the work; the task follows it.
+    #[serde(rename_all = "camelCase")]
+    Import {
+        import_id: ObjectId,
+        /// False when the file was imported before (the plain call says so).
+        fresh: bool,
+    },
 }
 
 /// One task, bound to the workspace it acts in and the credential that made it.
@@ -80,7 +87,11 @@ impl McpTask {
 
     /// How far it got, for the task's status message.
     pub fn progress(&self) -> String {
-        format!("{} of {} links handled so far.", self.done, self.total)
+        let items = match self.kind {
+            TaskKind::BulkCreate => "links",
+            TaskKind::Import { .. } => "rows",
+        };
+        format!("{} of {} {items} handled so far.", self.done, self.total)
     }
 }
 

@@ -64,7 +64,7 @@ impl Server {
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
-        tasks: Option<&crate::queue::Queue>,
+        declared: bool,
     ) -> Result<super::tasks::Answer, ServiceError> {
         let tool = tools::named(&request.name);
         let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
@@ -103,7 +103,8 @@ impl Server {
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                super::tasks::run(&self.service, &access, &admitted.caller, call, tasks).await
+                let tasks = self.tasks.as_ref();
+                super::tasks::run(&self.service, &access, &admitted.caller, call, tasks, declared).await
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -240,8 +241,8 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        let tasks = self.tasks.as_ref().filter(|_| super::tasks::declared(&context));
-        match self.call(admitted, parts, request, tasks).await {
+        let declared = super::tasks::declared(&context);
+        match self.call(admitted, parts, request, declared).await {
             Ok(super::tasks::Answer::Done(output)) => {
                 Ok(output.into_result().with_meta(server_info_meta(&context)).into())
             }

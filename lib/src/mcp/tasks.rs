@@ -15,9 +15,9 @@ use super::tools::{Call, Output};
 use crate::domain::{McpTask, TASK_KEPT_HOURS, TaskState};
 use crate::queue::Queue;
 use crate::service::accounts::{Access, Caller};
-use crate::service::tasks::TaskView;
+use crate::service::tasks::{TaskOutcome, TaskView};
 use crate::service::{Service, ServiceError};
-use crate::wire::BulkItems;
+use crate::wire::{BulkItems, ImportOutcome, ImportRequest};
 
 /// How often a client is asked to poll a working task.
 pub const POLL_INTERVAL_MS: u64 = 2_000;
@@ -26,6 +26,8 @@ pub const POLL_INTERVAL_MS: u64 = 2_000;
 #[derive(Debug)]
 pub enum TaskStart<'a> {
     Bulk(&'a BulkItems),
+    /// An import, which needs the queue even as a plain call.
+    Import(&'a ImportRequest),
 }
 
 /// What a tool call answers: its result, or the task carrying it on.
@@ -40,19 +42,33 @@ pub fn declared(context: &RequestContext<RoleServer>) -> bool {
     context.client_capabilities().is_some_and(|caps| caps.supports_tasks())
 }
 
-/// Runs a call, as a task when `queue` is given (the client declared tasks) and the tool
-/// takes long; otherwise as the plain call.
+/// Runs a call, as a task when the client `declared` tasks and the tool takes long;
+/// otherwise as the plain call.
 pub async fn run(
     service: &Service,
     access: &Access,
     caller: &Caller,
     call: Call,
     queue: Option<&Queue>,
+    declared: bool,
 ) -> Result<Answer, ServiceError> {
-    match (queue, call.task()) {
-        (Some(queue), Some(TaskStart::Bulk(items))) => Ok(Answer::Task(
+    match (queue, call.task(), declared) {
+        (Some(queue), Some(TaskStart::Bulk(items)), true) => Ok(Answer::Task(
             service.start_bulk_task(access, caller, items, queue).await?,
         )),
+        (Some(queue), Some(TaskStart::Import(request)), true) => Ok(Answer::Task(
+            service
+                .start_import_task(access, caller, &request.file, request.on_conflict, queue)
+                .await?,
+        )),
+        (Some(queue), Some(TaskStart::Import(request)), false) => {
+            let run = service
+                .import_file(access, &request.file, request.on_conflict, queue)
+                .await?;
+            Ok(Answer::Done(Output::json(ImportOutcome::new(
+                &run.job, run.fresh, &run.rows,
+            ))))
+        }
         _ => Ok(Answer::Done(call.run(service, access).await?)),
     }
 }
@@ -88,21 +104,24 @@ pub fn created(task: &McpTask) -> CreateTaskResult {
 /// The answer to `tasks/get`: the task, and the plain call's result once it completed (or
 /// the error a plain call would have answered, once it failed).
 pub fn detailed(view: TaskView) -> GetTaskResult {
-    let task = task_of(&view.task);
+    let task = task_of(&view.task).with_status_message(view.message);
     let payload = match (view.task.state, view.outcome) {
-        (TaskState::Completed, Some(outcome)) => TaskPayload::Completed {
-            result: object(serde_json::to_value(Output::json(outcome).into_result())),
-        },
-        (TaskState::Failed, _) => {
-            let message = view.task.failure.clone().unwrap_or_default();
-            TaskPayload::Failed {
-                error: object(serde_json::to_value(ErrorData::new(
-                    ErrorCode::INVALID_PARAMS,
-                    message,
-                    None,
-                ))),
+        (TaskState::Completed, Some(outcome)) => {
+            let output = match outcome {
+                TaskOutcome::Bulk(outcome) => Output::json(outcome),
+                TaskOutcome::Import(outcome) => Output::json(outcome),
+            };
+            TaskPayload::Completed {
+                result: object(serde_json::to_value(output.into_result())),
             }
         }
+        (TaskState::Failed, _) => TaskPayload::Failed {
+            error: object(serde_json::to_value(ErrorData::new(
+                ErrorCode::INVALID_PARAMS,
+                view.task.failure.clone().unwrap_or_default(),
+                None,
+            ))),
+        },
         (TaskState::Cancelled, _) => TaskPayload::Cancelled,
         _ => TaskPayload::Working,
     };

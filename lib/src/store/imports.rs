@@ -172,6 +172,26 @@ impl Store {
         Ok(self.transact(items).await?.is_ok())
     }
 
+    /// Stops a job that still runs (`false`: it had ended); a chunk running meanwhile then
+    /// records nothing.
+    pub async fn stop_import(&self, stopped: &ImportJob) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(encode(
+                stopped,
+                &keys::import_job(&stopped.workspace_id, &stopped.id),
+                None,
+            )?))
+            .condition_expression("#state = :running")
+            .expression_attribute_names("#state", "state")
+            .expression_attribute_values(":running", s("running"))
+            .send()
+            .await;
+        super::items::put_applied(result)
+    }
+
     /// Every row result a job recorded, in row order (`None` once they expired).
     pub async fn import_results(&self, job: &ObjectId) -> Result<Vec<RowResult>, StoreError> {
         let items = query_all(self.import_partition_query(job, keys::IMPORT_ROWS_PREFIX)).await?;

@@ -42,8 +42,10 @@ impl Service {
             created_at: now,
             updated_at: now,
         };
-        self.start_task(access, caller, task, &items.submitted_json(), queue)
-            .await
+        debug_assert_eq!(task.workspace_id, access.workspace.id);
+        self.store.start_task(&task, &items.submitted_json()).await?;
+        self.hand_off_task(queue, &task).await?;
+        Ok(task)
     }
 
     /// Runs a bulk task's chunks one after another until it ends or `budget` is spent (a

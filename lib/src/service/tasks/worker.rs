@@ -86,6 +86,8 @@ impl Service {
         }
         match task.kind {
             TaskKind::BulkCreate => self.run_bulk_task(task, budget).await,
+            // The import job is carried on by its own messages.
+            TaskKind::Import { .. } => Ok(task),
         }
     }
 }

@@ -16,10 +16,12 @@ use crate::wire;
 
 mod analytics;
 mod links;
+mod transfer;
 mod workspace;
 
 pub use analytics::{GetLinkAnalytics, GetWorkspaceAnalytics};
 pub use links::{BulkCreateLinks, CreateLink, DeleteLink, GetLink, GetLinkQr, ListLinks, UpdateLink};
+pub use transfer::{GetImport, ImportIdArgs, ImportLinks, PlanImport};
 pub use workspace::{CreateTag, ListDomains, ListTags, ListUtmTemplates};
 
 /// A call's arguments, without `workspaceId` (taken out before a tool sees them).
