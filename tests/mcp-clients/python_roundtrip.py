@@ -31,6 +31,8 @@ EXPECTED_TOOLS = [
     "plan_import",
     "import_links",
     "get_import",
+    "export_links",
+    "export_clicks",
 ]
 
 

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 16] = [
+const ALL_TOOLS: [&str; 18] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -26,6 +26,8 @@ const ALL_TOOLS: [&str; 16] = [
     "plan_import",
     "import_links",
     "get_import",
+    "export_links",
+    "export_clicks",
 ];
 
 // ----- wire rules -----
@@ -518,6 +520,7 @@ async fn each_scope_shows_exactly_its_tools() {
                 "list_tags",
                 "list_utm_templates",
                 "list_domains",
+                "export_links",
             ],
         ),
         (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
@@ -526,7 +529,10 @@ async fn each_scope_shows_exactly_its_tools() {
             Scope::LinksBulk,
             &["bulk_create_links", "plan_import", "import_links", "get_import"],
         ),
-        (Scope::AnalyticsRead, &["get_link_analytics", "get_workspace_analytics"]),
+        (
+            Scope::AnalyticsRead,
+            &["get_link_analytics", "get_workspace_analytics", "export_clicks"],
+        ),
     ];
     for (scope, tools) in expected {
         let ws = app.mcp_workspace_with(&[scope]).await;

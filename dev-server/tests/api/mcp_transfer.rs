@@ -108,3 +108,51 @@ async fn a_cancelled_import_task_stops_its_job() {
     assert_eq!(answer.body["result"]["status"], "cancelled", "{}", answer.body);
     assert_eq!(app.all_link_ids(&ws.http).await.len(), 0);
 }
+
+impl TestApp {
+    /// Every page of an export tool, followed through `nextCursor`: each page's text.
+    async fn export_tool_pages(&self, ws: &McpWorkspace, name: &str, arguments: Value) -> Vec<String> {
+        let mut pages = Vec::new();
+        let mut arguments = arguments;
+        loop {
+            let answer = self.transfer_tool(ws, false, name, arguments.clone()).await;
+            let page = answer.structured().clone();
+            pages.push(page["text"].as_str().expect("text").to_string());
+            match page["nextCursor"].as_str() {
+                Some(next) => arguments["cursor"] = json!(next),
+                None => return pages,
+            }
+            assert!(pages.len() < 50, "the export ends");
+        }
+    }
+}
+
+#[tokio::test]
+async fn export_links_gives_the_pages_get_links_export_gives() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let arguments = json!({ "format": "csv", "content": csv_of(5, "Export") });
+    app.transfer_tool(&ws, false, "import_links", arguments)
+        .await
+        .structured();
+    for format in ["csv", "jsonl"] {
+        let path = format!("/apiv1/links/export?workspaceId={}&format={format}&limit=2", ws.id);
+        let http = app.every_page(&ws.http, &path).await;
+        let mcp = app
+            .export_tool_pages(&ws, "export_links", json!({ "format": format, "limit": 2 }))
+            .await;
+        assert_eq!(mcp, http, "{format}");
+        assert_eq!(mcp.len(), 3, "{format}");
+    }
+}
+
+#[tokio::test]
+async fn export_clicks_gives_the_csv_get_clicks_export_gives() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let path = format!("/apiv1/clicks/export?workspaceId={}", ws.id);
+    let http = app.every_page(&ws.http, &path).await;
+    let mcp = app.export_tool_pages(&ws, "export_clicks", json!({})).await;
+    assert_eq!(mcp, http);
+    assert!(mcp[0].starts_with("at,linkId,"), "{}", mcp[0]);
+}

@@ -1,8 +1,11 @@
-//! The tools that move links in: the dry run, the import and its progress.
+//! The tools that move links in and out: the dry run, the import and its progress, the exports.
 
 use super::{Spec, annotations, input, output};
 use crate::domain::{RateClass, Scope};
-use crate::mcp::tools::dispatch::{GetImport, ImportIdArgs, ImportLinks, PlanImport, prepare};
+use crate::mcp::tools::dispatch::{
+    ExportClicks, ExportClicksArgs, ExportLinks, ExportLinksArgs, ExportPage, GetImport, ImportIdArgs, ImportLinks,
+    PlanImport, prepare,
+};
 use crate::wire::{DryRun, ImportInput, ImportOutcome, ImportStatus};
 
 const FILE: &str = "format is csv (our template: name, url, slug, domain, tags, ...), bitly, dub, shortio, \
@@ -54,6 +57,35 @@ pub(super) fn tools() -> Vec<Spec> {
                 .into(),
             input: input::<ImportIdArgs>(&[]),
             output: output::<ImportStatus>(),
+            annotations: annotations(true, false, true),
+        },
+        Spec {
+            name: "export_links",
+            scope: Scope::LinksRead,
+            rate: RateClass::Bulk,
+            parse: prepare::<ExportLinks>,
+            title: "Export links",
+            description: "Export a page of the workspace's links (limit 1-5000, default 1000) as the file GET \
+                 /links/export gives: format csv (our import template; the header on the first page only) or \
+                 jsonl, as text. While nextCursor is present, call again with cursor set to it."
+                .into(),
+            input: input::<ExportLinksArgs>(&[]),
+            output: output::<ExportPage>(),
+            annotations: annotations(true, false, true),
+        },
+        Spec {
+            name: "export_clicks",
+            scope: Scope::AnalyticsRead,
+            rate: RateClass::Bulk,
+            parse: prepare::<ExportClicks>,
+            title: "Export clicks",
+            description: "Export a page of the workspace's people's clicks from from to to (YYYY-MM-DD, UTC; default \
+                 the last 30 days) as the CSV GET /clicks/export gives (at, linkId, ruleId, variantId, country, \
+                 city, device, os, browser, referrer, trigger; never a visitor hash). While nextCursor is present, \
+                 call again with cursor set to it."
+                .into(),
+            input: input::<ExportClicksArgs>(&[]),
+            output: output::<ExportPage>(),
             annotations: annotations(true, false, true),
         },
     ]

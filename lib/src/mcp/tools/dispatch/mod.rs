@@ -21,7 +21,10 @@ mod workspace;
 
 pub use analytics::{GetLinkAnalytics, GetWorkspaceAnalytics};
 pub use links::{BulkCreateLinks, CreateLink, DeleteLink, GetLink, GetLinkQr, ListLinks, UpdateLink};
-pub use transfer::{GetImport, ImportIdArgs, ImportLinks, PlanImport};
+pub use transfer::{
+    ExportClicks, ExportClicksArgs, ExportLinks, ExportLinksArgs, ExportPage, GetImport, ImportIdArgs, ImportLinks,
+    PlanImport,
+};
 pub use workspace::{CreateTag, ListDomains, ListTags, ListUtmTemplates};
 
 /// A call's arguments, without `workspaceId` (taken out before a tool sees them).

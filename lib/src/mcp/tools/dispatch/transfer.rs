@@ -81,3 +81,118 @@ impl ToolCall for GetImport {
         }))
     }
 }
+
+/// The file an export tool answers: its text as the HTTP API's download holds it, and the
+/// cursor of the next page (the HTTP API's `X-Next-Cursor`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportPage {
+    /// csv or jsonl.
+    pub format: String,
+    /// The page's text (a CSV page after the first has no header line).
+    pub text: String,
+    /// Pass as cursor for the next page; absent on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// A links export's format.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    #[default]
+    Csv,
+    Jsonl,
+}
+
+/// `export_links`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExportLinksArgs {
+    /// csv (default, our import template) or jsonl (one JSON object a line).
+    #[serde(default)]
+    pub format: Option<ExportFormat>,
+    /// Links a page (1-5000, default 1000).
+    #[serde(default, deserialize_with = "wire::any_as_text")]
+    #[schemars(with = "Option<u64>")]
+    pub limit: Option<String>,
+    /// The nextCursor of the previous page.
+    #[serde(default)]
+    pub cursor: Option<String>,
+}
+
+/// `export_links`: a page of the workspace's links as GET /links/export gives it.
+#[derive(Debug)]
+pub struct ExportLinks {
+    format: ExportFormat,
+    limit: u64,
+    cursor: Option<String>,
+}
+
+impl ToolCall for ExportLinks {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        let args = read::<ExportLinksArgs>(args)?;
+        Ok(Self {
+            format: args.format.unwrap_or_default(),
+            limit: crate::service::transfer::parse_export_limit(args.limit.as_deref())?,
+            cursor: args.cursor,
+        })
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        use crate::wire::export::{ExportedLink, links_csv};
+        let page = service.export_links(access, self.cursor.as_deref(), self.limit).await?;
+        let links: Vec<ExportedLink<'_>> = page.links.iter().map(|l| ExportedLink::new(l, &page.tags)).collect();
+        let (format, text) = match self.format {
+            ExportFormat::Csv => ("csv", links_csv(&links, page.first)),
+            ExportFormat::Jsonl => ("jsonl", links.iter().map(ExportedLink::json_line).collect()),
+        };
+        Ok(Output::json(ExportPage {
+            format: format.into(),
+            text,
+            next_cursor: page.next_cursor,
+        }))
+    }
+}
+
+/// `export_clicks`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExportClicksArgs {
+    /// First day (YYYY-MM-DD, UTC; default 30 days ago).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Last day (YYYY-MM-DD, UTC; default today).
+    #[serde(default)]
+    pub to: Option<String>,
+    /// The nextCursor of the previous page.
+    #[serde(default)]
+    pub cursor: Option<String>,
+}
+
+/// `export_clicks`: a page of the workspace's people's clicks as GET /clicks/export gives it.
+#[derive(Debug)]
+pub struct ExportClicks {
+    range: wire::DayRange,
+    cursor: Option<String>,
+}
+
+impl ToolCall for ExportClicks {
+    fn parse(args: Args) -> Result<Self, ServiceError> {
+        let args = read::<ExportClicksArgs>(args)?;
+        Ok(Self {
+            range: wire::DayRange::parse(args.from.as_deref(), args.to.as_deref())?,
+            cursor: args.cursor,
+        })
+    }
+
+    async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
+        let page = service
+            .export_clicks(access, self.range, false, self.cursor.as_deref())
+            .await?;
+        Ok(Output::json(ExportPage {
+            format: "csv".into(),
+            text: page.csv(),
+            next_cursor: page.next_cursor,
+        }))
+    }
+}
