@@ -5,44 +5,23 @@
 use std::time::Duration;
 
 use lib::domain::Scope;
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app};
-use crate::mcp_support::{Answer, MODERN, McpWorkspace, link};
+use crate::mcp_support::{Answer, McpWorkspace, link};
 
 const TASKS: &str = "io.modelcontextprotocol/tasks";
 
 impl TestApp {
     /// A 2026-07-28 request whose client declares the tasks extension (or not).
-    pub(crate) async fn mcp_tasks(&self, key: &str, declared: bool, method: &str, mut params: Value) -> Answer {
+    pub(crate) async fn mcp_tasks(&self, key: &str, declared: bool, method: &str, params: Value) -> Answer {
         let capabilities = if declared {
             json!({ "extensions": { TASKS: {} } })
         } else {
             json!({})
         };
-        params["_meta"] = json!({
-            "io.modelcontextprotocol/protocolVersion": MODERN,
-            "io.modelcontextprotocol/clientCapabilities": capabilities,
-            "io.modelcontextprotocol/clientInfo": { "name": "tests", "version": "1" }
-        });
-        let mut headers = vec![
-            ("content-type", "application/json"),
-            ("accept", "application/json, text/event-stream"),
-            ("x-api-key", key),
-            ("mcp-protocol-version", MODERN),
-            ("mcp-method", method),
-        ];
-        // Mcp-Name mirrors a tool call's name, and a task request's taskId.
-        let name = params["name"]
-            .as_str()
-            .or(params["taskId"].as_str())
-            .map(str::to_string);
-        if let Some(name) = &name {
-            headers.push(("mcp-name", name));
-        }
-        let body = json!({ "jsonrpc": "2.0", "id": "t-1", "method": method, "params": params });
-        self.mcp_raw(Method::POST, &headers, Some(body.to_string())).await
+        self.mcp_modern_with(key, capabilities, method, params).await
     }
 
     /// `bulk_create_links` of `links` in the workspace, declaring tasks or not.

@@ -7,19 +7,12 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::Duration;
 
+use super::imports::{FilePart, joined_parts, parts};
 use super::items::with_ttl;
 use super::queries::Keys;
 use super::{Store, StoreError, decode, encode, keys, query_all, s, tx};
 use crate::domain::ids::ObjectId;
 use crate::domain::{BulkItemResult, McpTask, TASK_KEPT_HOURS};
-
-/// The most text one input item holds (DynamoDB's item limit is 400 KB).
-const MAX_INPUT_PART_BYTES: usize = super::MAX_FILE_PART_BYTES;
-
-#[derive(serde::Serialize, serde::Deserialize)]
-struct InputPart {
-    text: String,
-}
 
 #[derive(serde::Serialize, serde::Deserialize)]
 struct ChunkResults {
@@ -30,28 +23,12 @@ fn expiry(task: &McpTask) -> chrono::DateTime<chrono::Utc> {
     task.created_at + Duration::hours(TASK_KEPT_HOURS)
 }
 
-/// Splits text into parts of at most [`MAX_INPUT_PART_BYTES`], on character boundaries.
-fn parts(text: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let mut end = rest.len().min(MAX_INPUT_PART_BYTES);
-        while !rest.is_char_boundary(end) {
-            end -= 1;
-        }
-        let (part, tail) = rest.split_at(end);
-        parts.push(part);
-        rest = tail;
-    }
-    parts
-}
-
 impl Store {
     /// Writes a task's input, then the task.
     pub async fn start_task(&self, task: &McpTask, input: &str) -> Result<(), StoreError> {
         for (index, part) in parts(input).into_iter().enumerate() {
             let key = keys::task_input_part(&task.id, index);
-            let item = encode(&InputPart { text: part.to_string() }, &key, None)?;
+            let item = encode(&FilePart { text: part.to_string() }, &key, None)?;
             self.put_new(with_ttl(item, expiry(task))).await?;
         }
         let item = encode(task, &keys::task(&task.id), None)?;
@@ -65,15 +42,7 @@ impl Store {
 
     /// A task's input, whole (`None` once it expired).
     pub async fn task_input(&self, id: &ObjectId) -> Result<Option<String>, StoreError> {
-        let items = query_all(self.task_partition_query(id, keys::TASK_INPUT_PREFIX)).await?;
-        if items.is_empty() {
-            return Ok(None);
-        }
-        let mut text = String::new();
-        for item in items {
-            text.push_str(&decode::<InputPart>(item)?.text);
-        }
-        Ok(Some(text))
+        joined_parts(self.task_partition_query(id, keys::TASK_INPUT_PREFIX)).await
     }
 
     /// Records a chunk's results and the task's progress after it, if the task is still
@@ -140,18 +109,5 @@ impl Store {
     ) -> aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder {
         self.prefix_query(Keys::Table, keys::task_partition(id), prefix)
             .consistent_read(true)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn input_is_split_on_character_boundaries_within_the_part_size() {
-        let text = "é".repeat(MAX_INPUT_PART_BYTES);
-        let split = parts(&text);
-        assert!(split.iter().all(|p| p.len() <= MAX_INPUT_PART_BYTES));
-        assert_eq!(split.concat(), text);
     }
 }
