@@ -29,7 +29,7 @@ impl ImportWorker {
     /// `budget`; answers how many messages were handled and deleted.
     pub async fn run_once(&self, wait: Duration, budget: Duration) -> Result<usize, lib::queue::QueueError> {
         let (messages, batch) = queue_source::receive(&self.queue, wait).await?;
-        let failed = self.service.continue_imports(&self.queue, batch, budget).await;
+        let failed = self.service.continue_jobs(&self.queue, batch, budget).await;
         queue_source::delete_handled(&self.queue, &messages, &failed).await
     }
 

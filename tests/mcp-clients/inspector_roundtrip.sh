@@ -11,7 +11,7 @@ field() { python3 -c 'import json,sys; v=json.load(sys.stdin); [v:=v[k] if not k
 check() { if [ "$1" != "$2" ]; then echo "FAILED: $3 (got '$1', want '$2')" >&2; exit 1; fi; echo "ok: $3"; }
 
 tools=$(run --method tools/list | python3 -c 'import json,sys; print(",".join(t["name"] for t in json.load(sys.stdin)["tools"]))')
-check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics,list_tags,create_tag,list_utm_templates,list_domains" "tools/list shows the thirteen tools"
+check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics,list_tags,create_tag,list_utm_templates,list_domains,plan_import,import_links,get_import,export_links,export_clicks" "tools/list shows every tool"
 
 created=$(call create_link --tool-arg name=Inspector \
     --tool-arg 'rules=[{"targetUrl":"https://example.com/m","isDefault":false,"device":["mobile"]},{"targetUrl":"https://example.com/","isDefault":true}]')

@@ -28,6 +28,11 @@ EXPECTED_TOOLS = [
     "create_tag",
     "list_utm_templates",
     "list_domains",
+    "plan_import",
+    "import_links",
+    "get_import",
+    "export_links",
+    "export_clicks",
 ]
 
 
@@ -54,7 +59,7 @@ async def main(url, key, workspace, mode):
 
             listed = await client.list_tools()
             names = [t.name for t in listed.tools]
-            check(names == EXPECTED_TOOLS, f"tools/list shows the thirteen tools: {names}")
+            check(names == EXPECTED_TOOLS, f"tools/list shows every tool: {names}")
 
             chooser = await call(client, "list_links", {})
             check(any(w["id"] == workspace for w in chooser["workspaces"]), "no workspace: the workspace list")

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/common.sh
 source scripts/common.sh
-: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}" "${CONFORMANCE:?}"
+: "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}" "${CONFORMANCE:?}" "${NODE22:?}"
 
 bin="$(cargo_target_dir)/debug"
 start_dev_server mcp-clients
@@ -33,6 +33,9 @@ for mode in auto legacy; do
     log "Python mcp client, mode=$mode: resources, prompts, completions, icons"
     "$MCP_PYTHON" tests/mcp-clients/python_context.py "$url" "$key" "$workspace" "$mode" || status=1
 done
+log "TypeScript SDK client with ext-tasks: bulk and import as tasks, one cancelled"
+MCP_NODE_MODULES="$(dirname "$(dirname "$NODE22")")" "$NODE22" tests/mcp-clients/tasks_typescript.mjs \
+    "$url" "$key" "$workspace" || status=1
 log "MCP Inspector CLI"
 tests/mcp-clients/inspector_roundtrip.sh "$url" "$key" "$workspace" || status=1
 log "MCP Inspector CLI: resources and prompts"

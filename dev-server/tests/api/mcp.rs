@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 13] = [
+const ALL_TOOLS: [&str; 18] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -23,6 +23,11 @@ const ALL_TOOLS: [&str; 13] = [
     "create_tag",
     "list_utm_templates",
     "list_domains",
+    "plan_import",
+    "import_links",
+    "get_import",
+    "export_links",
+    "export_clicks",
 ];
 
 // ----- wire rules -----
@@ -270,7 +275,8 @@ async fn server_discover_lists_versions_capabilities_and_identity() {
     assert_eq!(
         result["capabilities"],
         json!({ "tools": { "listChanged": false }, "resources": { "listChanged": false, "subscribe": false },
-            "prompts": { "listChanged": false }, "completions": {} })
+            "prompts": { "listChanged": false }, "completions": {},
+            "extensions": { "io.modelcontextprotocol/tasks": {} } })
     );
     // The revision's DiscoverResult names the server in `_meta`, as every stateless result does.
     assert_eq!(
@@ -517,12 +523,19 @@ async fn each_scope_shows_exactly_its_tools() {
                 "list_tags",
                 "list_utm_templates",
                 "list_domains",
+                "export_links",
             ],
         ),
         (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
         (Scope::LinksDelete, &["delete_link"]),
-        (Scope::LinksBulk, &["bulk_create_links"]),
-        (Scope::AnalyticsRead, &["get_link_analytics", "get_workspace_analytics"]),
+        (
+            Scope::LinksBulk,
+            &["bulk_create_links", "plan_import", "import_links", "get_import"],
+        ),
+        (
+            Scope::AnalyticsRead,
+            &["get_link_analytics", "get_workspace_analytics", "export_clicks"],
+        ),
     ];
     for (scope, tools) in expected {
         let ws = app.mcp_workspace_with(&[scope]).await;

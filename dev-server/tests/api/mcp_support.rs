@@ -70,13 +70,22 @@ impl TestApp {
     }
 
     /// A 2026-07-28 request: version and capabilities in `_meta`, mirrored headers.
-    pub async fn mcp_modern(&self, key: &str, method: &str, mut params: Value) -> Answer {
+    pub async fn mcp_modern(&self, key: &str, method: &str, params: Value) -> Answer {
+        self.mcp_modern_with(key, json!({}), method, params).await
+    }
+
+    /// A 2026-07-28 request declaring these client capabilities.
+    pub async fn mcp_modern_with(&self, key: &str, capabilities: Value, method: &str, mut params: Value) -> Answer {
         params["_meta"] = json!({
             "io.modelcontextprotocol/protocolVersion": MODERN,
-            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientCapabilities": capabilities,
             "io.modelcontextprotocol/clientInfo": { "name": "tests", "version": "1" }
         });
-        let name = params["name"].as_str().map(str::to_string);
+        // Mcp-Name mirrors a tool call's name, and a task request's taskId.
+        let name = params["name"]
+            .as_str()
+            .or(params["taskId"].as_str())
+            .map(str::to_string);
         let mut headers = vec![
             ("content-type", "application/json"),
             ("accept", "application/json, text/event-stream"),

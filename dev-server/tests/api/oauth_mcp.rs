@@ -24,7 +24,8 @@ async fn a_bearer_token_calls_tools_in_the_grants_workspace() {
             "list_tags",
             "create_tag",
             "list_utm_templates",
-            "list_domains"
+            "list_domains",
+            "export_links"
         ],
         "only the granted scopes' tools"
     );
@@ -208,5 +209,5 @@ async fn an_api_key_sent_as_a_bearer_token_works_as_the_key() {
     let ws = app.mcp_workspace().await;
     let answer = app.mcp_bearer(&ws.mcp_key, "tools/list", json!({})).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(tool_names(&answer).len(), 13, "every tool the key's scopes allow");
+    assert_eq!(tool_names(&answer).len(), 18, "every tool the key's scopes allow");
 }

@@ -15,6 +15,6 @@ pub async fn handler(
 ) -> Result<SqsBatchResponse, Error> {
     let messages = lib::wire::sqs_messages(event.payload);
     Ok(lib::wire::partial_batch_response(
-        service.continue_imports(queue, messages, IMPORT_WORKER_BUDGET).await,
+        service.continue_jobs(queue, messages, IMPORT_WORKER_BUDGET).await,
     ))
 }

@@ -18,6 +18,7 @@ mod link;
 mod link_password;
 mod location;
 mod location_grant;
+mod mcp_task;
 pub mod oauth;
 mod one_time;
 mod password;
@@ -69,6 +70,9 @@ pub use link_password::{
 };
 pub use location::{Area, Cell, Degrees, GpsFix, GridPoint, MAX_ACCURACY_METRES, Position};
 pub use location_grant::{LOCATION_GRANT_CHARS, LOCATION_GRANT_LIFETIME, LOCATION_PURPOSE, LocationGrant, SigningKey};
+pub use mcp_task::{
+    BULK_TASK_CHUNK, BulkItemResult, MAX_BULK_TASK_LINKS, McpTask, TASK_KEPT_HOURS, TaskKind, TaskState,
+};
 pub use one_time::{
     AccountLink, AccountLinkKind, INVITATION_LIFETIME, Invitation, InvitationDead, InvitationState, OneTimeToken,
     RESET_LIFETIME, VERIFICATION_LIFETIME,

@@ -33,6 +33,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | DomainNotAvailable
         | BulkEmpty
         | BulkTooLarge
+        | BulkTaskTooLarge
         | InvalidIdempotencyKey
         | ConversionTrackingOff
         | OutsideAttributionWindow { .. } => StatusCode::BAD_REQUEST,
@@ -53,7 +54,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         TooManyMails { .. } => StatusCode::TOO_MANY_REQUESTS,
         WrongCurrentPassword | VisitorHashNotExported => StatusCode::BAD_REQUEST,
         TagsClosed | DomainsClosed | UtmTemplatesClosed | WebhooksClosed | ImportsClosed => StatusCode::FORBIDDEN,
-        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound | ImportNotFound => {
+        TagNotFound | DomainNotFound(_) | UtmTemplateNotFound | WebhookNotFound | ImportNotFound | TaskNotFound => {
             StatusCode::NOT_FOUND
         }
         ImportBlocked(_)

@@ -23,7 +23,8 @@ functions! {
         name: "mcp",
         logical_id: "McpFunction",
         routes: &[service("ANY", "/apiv1/mcp"), function_url("/mcp")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        // CONDITION_CHECK: import_links starts a job as `import-links` does.
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK],
         index_actions: &[QUERY],
         ..PLAIN
     };

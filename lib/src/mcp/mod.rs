@@ -14,6 +14,7 @@ pub mod icons;
 pub mod prompts;
 pub mod resources;
 pub mod server;
+pub mod tasks;
 pub mod tools;
 
 use std::sync::Arc;
@@ -100,9 +101,19 @@ pub fn stateless_config() -> StreamableHttpServerConfig {
 
 impl Endpoint {
     pub fn new(service: Service, settings: Settings) -> Self {
+        Self::serving(service, settings, None)
+    }
+
+    /// This endpoint, running long calls as MCP tasks carried on through `queue` (the import
+    /// queue, which the `import-worker` function reads).
+    pub fn with_task_queue(self, queue: crate::queue::Queue) -> Self {
+        Self::serving(self.service, self.settings, Some(queue))
+    }
+
+    fn serving(service: Service, settings: Settings, tasks: Option<crate::queue::Queue>) -> Self {
         let per_request = service.clone();
         let rmcp = StreamableHttpService::new(
-            move || Ok(Server::new(per_request.clone())),
+            move || Ok(Server::new(per_request.clone()).with_tasks(tasks.clone())),
             Arc::new(NeverSessionManager::default()),
             stateless_config(),
         );

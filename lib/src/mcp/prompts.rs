@@ -260,7 +260,7 @@ impl Server {
             Source::Utm(_) => "list_utm_templates",
         };
         let request = CallToolRequestParams::new(tool).with_arguments(args);
-        let Output::Json { value, .. } = self.call(admitted, parts, request).await? else {
+        let Output::Json { value, .. } = self.call_plain(admitted, parts, request).await? else {
             return Ok(CompletionInfo::default());
         };
         let mut info = CompletionInfo::new(values(source, &value, typed)).unwrap_or_default();

@@ -186,7 +186,7 @@ impl Server {
                 args.insert("cursor".into(), json!(cursor));
             }
             let request = CallToolRequestParams::new("list_links").with_arguments(args);
-            if let Output::Json { value, .. } = self.call(admitted, parts, request).await? {
+            if let Output::Json { value, .. } = self.call_plain(admitted, parts, request).await? {
                 let links = value.get("links").and_then(Value::as_array);
                 resources.extend(links.into_iter().flatten().filter_map(link_resource));
                 next_cursor = value.get("nextCursor").and_then(Value::as_str).map(str::to_string);
@@ -235,7 +235,7 @@ impl Server {
             }
             Target::Tool { tool, args } => {
                 let request = CallToolRequestParams::new(tool).with_arguments(args);
-                let text = match self.call(admitted, parts, request).await? {
+                let text = match self.call_plain(admitted, parts, request).await? {
                     Output::Json { text, .. } => text,
                     // Not one of the resources' tools; its summary is its JSON.
                     other => other.into_result().structured_content.unwrap_or_default().to_string(),

@@ -52,11 +52,18 @@ const TOOLS_TTL_MS: u64 = 60_000;
 #[derive(Debug, Clone)]
 pub struct Server {
     service: Service,
+    /// The queue tasks are carried on through (the import queue); without one, no tasks.
+    tasks: Option<crate::queue::Queue>,
 }
 
 impl Server {
     pub fn new(service: Service) -> Self {
-        Self { service }
+        Self { service, tasks: None }
+    }
+
+    /// This server, running long calls as tasks through `queue` for clients that declare them.
+    pub fn with_tasks(self, queue: Option<crate::queue::Queue>) -> Self {
+        Self { tasks: queue, ..self }
     }
 
     /// The tool call itself, once the caller is known: the tool, its scope and its arguments
@@ -66,7 +73,8 @@ impl Server {
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
-    ) -> Result<tools::Output, ServiceError> {
+        declared: bool,
+    ) -> Result<super::tasks::Answer, ServiceError> {
         let tool = tools::named(&request.name);
         let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
@@ -94,7 +102,7 @@ impl Server {
         let Some(id) = workspace else {
             self.charge(admitted, None, class).await?;
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
-            return Ok(tools::Output::json(choice));
+            return Ok(super::tasks::Answer::Done(tools::Output::json(choice)));
         };
         let opened = async {
             let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id))?;
@@ -104,12 +112,27 @@ impl Server {
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                call.run(&self.service, &access).await
+                let tasks = self.tasks.as_ref();
+                super::tasks::run(&self.service, &access, &admitted.caller, call, tasks, declared).await
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
                 Err(err)
             }
+        }
+    }
+
+    /// A read made through a tool (a resource, a completion): the tool's answer, never a task.
+    pub(super) async fn call_plain(
+        &self,
+        admitted: &Admitted,
+        parts: &lambda_http::http::request::Parts,
+        request: CallToolRequestParams,
+    ) -> Result<tools::Output, ServiceError> {
+        match self.call(admitted, parts, request, false).await? {
+            super::tasks::Answer::Done(output) => Ok(output),
+            // Only a call whose client declared tasks is answered with one.
+            super::tasks::Answer::Task(_) => Err(ServiceError::BadRequest("This read cannot run as a task.".into())),
         }
     }
 
@@ -195,7 +218,10 @@ fn admitted(
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        let mut capabilities = ServerCapabilities::builder().enable_tools().build();
+        let mut capabilities = match self.tasks {
+            Some(_) => ServerCapabilities::builder().enable_tools().enable_tasks().build(),
+            None => ServerCapabilities::builder().enable_tools().build(),
+        };
         let mut tools = ToolsCapability::default();
         tools.list_changed = Some(false);
         capabilities.tools = Some(tools);
@@ -267,8 +293,12 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        match self.call(admitted, parts, request).await {
-            Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
+        let declared = super::tasks::declared(&context);
+        match self.call(admitted, parts, request, declared).await {
+            Ok(super::tasks::Answer::Done(output)) => {
+                Ok(output.into_result().with_meta(server_info_meta(&context)).into())
+            }
+            Ok(super::tasks::Answer::Task(task)) => Ok(CallToolResponse::Task(super::tasks::created(&task))),
             Err(err) => {
                 let rpc = errors::to_rpc(&err, &admitted.request_id);
                 admitted.meter.refused(&err, &rpc);
@@ -356,5 +386,29 @@ impl ServerHandler for Server {
         let mut result = CompleteResult::new(completion);
         result.meta = server_info_meta(&context);
         Ok(result)
+    }
+
+    async fn get_task(
+        &self,
+        request: rmcp::model::GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetTaskResult, ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        match self.service.task_view(&admitted.caller, &request.task_id).await {
+            Ok(view) => Ok(super::tasks::detailed(view)),
+            Err(err) => Err(super::tasks::refused(&err, &admitted.request_id)),
+        }
+    }
+
+    async fn cancel_task(
+        &self,
+        request: rmcp::model::CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let (_, admitted) = admitted(&context)?;
+        match self.service.cancel_task(&admitted.caller, &request.task_id).await {
+            Ok(_) => Ok(()),
+            Err(err) => Err(super::tasks::refused(&err, &admitted.request_id)),
+        }
     }
 }

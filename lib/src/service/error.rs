@@ -200,6 +200,11 @@ pub enum ServiceError {
     ImportsClosed,
     #[error("Import not found.")]
     ImportNotFound,
+    /// An MCP task that does not exist, expired, or belongs to another credential.
+    #[error("Task not found.")]
+    TaskNotFound,
+    #[error("Maximum 1000 links per task.")]
+    BulkTaskTooLarge,
     /// `onConflict: stop` and the dry run found rows that would not be created (409).
     #[error("{}", import_blocked(*.0))]
     ImportBlocked(u64),
@@ -298,7 +303,7 @@ impl ServiceError {
             Self::DomainNotAvailable => Some("domain"),
             Self::SlugTaken => Some("slug"),
             Self::BadId(bad) => bad.field(),
-            Self::BulkEmpty | Self::BulkTooLarge => Some("links"),
+            Self::BulkEmpty | Self::BulkTooLarge | Self::BulkTaskTooLarge => Some("links"),
             Self::InvalidIdempotencyKey => Some("Idempotency-Key"),
             _ => None,
         }

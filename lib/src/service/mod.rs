@@ -9,6 +9,7 @@ pub mod oauth;
 pub mod operator;
 pub mod queues;
 mod table;
+pub mod tasks;
 pub mod teams;
 pub mod transfer;
 pub mod visits;

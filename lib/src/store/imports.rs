@@ -38,9 +38,10 @@ struct FilePointer {
     job_id: ObjectId,
 }
 
+/// One part of a long text (an import's file, an MCP task's input), an item of its own.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct FilePart {
-    text: String,
+pub(super) struct FilePart {
+    pub(super) text: String,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -49,7 +50,7 @@ struct ChunkResults {
 }
 
 /// Splits text into parts of at most [`MAX_FILE_PART_BYTES`], on character boundaries.
-fn parts(text: &str) -> Vec<&str> {
+pub(super) fn parts(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -62,6 +63,19 @@ fn parts(text: &str) -> Vec<&str> {
         rest = tail;
     }
     parts
+}
+
+/// The parts a query finds, joined in order (`None` when there are none).
+pub(super) async fn joined_parts(query: QueryFluentBuilder) -> Result<Option<String>, StoreError> {
+    let items = query_all(query).await?;
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let mut text = String::new();
+    for item in items {
+        text.push_str(&decode::<FilePart>(item)?.text);
+    }
+    Ok(Some(text))
 }
 
 impl Store {
@@ -121,15 +135,7 @@ impl Store {
 
     /// A job's file text, whole (`None` once it expired).
     pub async fn import_text(&self, job: &ObjectId) -> Result<Option<String>, StoreError> {
-        let items = query_all(self.import_partition_query(job, keys::IMPORT_FILE_PREFIX)).await?;
-        if items.is_empty() {
-            return Ok(None);
-        }
-        let mut text = String::new();
-        for item in items {
-            text.push_str(&decode::<FilePart>(item)?.text);
-        }
-        Ok(Some(text))
+        joined_parts(self.import_partition_query(job, keys::IMPORT_FILE_PREFIX)).await
     }
 
     /// Records a chunk's results and the job's progress after it, if the job is still where
@@ -170,6 +176,26 @@ impl Store {
         }
         let items = vec![tx::put(&self.table, with_ttl(rows, expires), None)?, job];
         Ok(self.transact(items).await?.is_ok())
+    }
+
+    /// Stops a job that still runs (`false`: it had ended); a chunk running meanwhile then
+    /// records nothing.
+    pub async fn stop_import(&self, stopped: &ImportJob) -> Result<bool, StoreError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&self.table)
+            .set_item(Some(encode(
+                stopped,
+                &keys::import_job(&stopped.workspace_id, &stopped.id),
+                None,
+            )?))
+            .condition_expression("#state = :running")
+            .expression_attribute_names("#state", "state")
+            .expression_attribute_values(":running", s("running"))
+            .send()
+            .await;
+        super::items::put_applied(result)
     }
 
     /// Every row result a job recorded, in row order (`None` once they expired).

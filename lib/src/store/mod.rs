@@ -12,6 +12,7 @@ mod links;
 mod queries;
 mod stream_changes;
 mod table;
+mod tasks;
 mod transactions;
 mod visits;
 mod webhooks;

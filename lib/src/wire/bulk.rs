@@ -65,6 +65,17 @@ impl BulkItems {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The items as submitted, as one JSON array (a task keeps them to read again).
+    pub fn submitted_json(&self) -> String {
+        let items: Vec<&Value> = self.0.iter().map(|item| &item.submitted.0).collect();
+        serde_json::to_string(&items).expect("JSON values encode")
+    }
+
+    /// The items `range` of these.
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Self {
+        Self(self.0[range].to_vec())
+    }
 }
 
 fn parse_item(item: &Value, door: Door) -> Result<LinkInput, Invalid> {

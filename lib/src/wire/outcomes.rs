@@ -114,6 +114,11 @@ impl BulkOutcome {
                 }),
             }
         }
+        Self::of(created, failed)
+    }
+
+    /// The answer from the links made and the items failed, each in item order.
+    pub fn of(created: Vec<BulkCreated>, failed: Vec<BulkFailure>) -> Self {
         Self {
             message: format!("{} links created, {} failed.", created.len(), failed.len()),
             created,

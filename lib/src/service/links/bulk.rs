@@ -11,6 +11,8 @@ use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
 use crate::store::Placed;
 
 pub const MAX_BULK_LINKS: usize = 100;
+/// An item whose link an earlier run made, and someone deleted since.
+const MADE_THEN_DELETED: &str = "The link was made and then deleted while the task ran.";
 
 /// An item still on its way to being created: its position and its draft.
 /// What became of a draft [`Service::write_reserved`] wrote.
@@ -69,6 +71,18 @@ impl Service {
         access: &Access,
         items: Vec<Result<LinkDraft, Invalid>>,
     ) -> Result<Vec<Result<Link, String>>, ServiceError> {
+        self.bulk_create_as(access, items, None).await
+    }
+
+    /// [`Service::bulk_create`], each item under the id given when `ids` are (one per item):
+    /// an item whose link exists already (made by an earlier run of the same items) answers
+    /// that link and is not made again.
+    pub(in crate::service) async fn bulk_create_as(
+        &self,
+        access: &Access,
+        items: Vec<Result<LinkDraft, Invalid>>,
+        ids: Option<&[ObjectId]>,
+    ) -> Result<Vec<Result<Link, String>>, ServiceError> {
         if items.is_empty() {
             return Err(ServiceError::BulkEmpty);
         }
@@ -76,15 +90,35 @@ impl Service {
             return Err(ServiceError::BulkTooLarge);
         }
         let mut ledger = Ledger::new(items.len());
-        let drafts = Self::draft_items(items, &mut ledger);
+        let made = match ids {
+            Some(ids) => self.made_earlier(ids, &mut ledger).await?,
+            None => HashSet::new(),
+        };
+        let mut drafts = Self::draft_items(items, &mut ledger);
+        drafts.retain(|p| !made.contains(&p.index));
         let pending = self.check_ownership(access, drafts, &mut ledger).await?;
         let pending = self.drop_unavailable_slugs(pending, &mut ledger).await?;
         let reserved = self.reserve_quota(access, pending.len() as u64).await?;
-        self.write_links(access, pending, &mut ledger).await?;
+        let before = ledger.created_count();
+        self.write_links(access, pending, ids, &mut ledger).await?;
         self.store
-            .release_links(&access.workspace.id, reserved - ledger.created_count())
+            .release_links(&access.workspace.id, reserved - (ledger.created_count() - before))
             .await?;
         Ok(ledger.results())
+    }
+
+    /// The items whose id names a link already (by position), each answering that link.
+    async fn made_earlier(&self, ids: &[ObjectId], ledger: &mut Ledger) -> Result<HashSet<usize>, ServiceError> {
+        let existing: HashSet<ObjectId> = self.store.existing_link_ids(ids).await?.into_iter().collect();
+        let mut made = HashSet::new();
+        for (index, id) in ids.iter().enumerate().filter(|(_, id)| existing.contains(*id)) {
+            made.insert(index);
+            match self.store.get_link(id).await? {
+                Some(stored) => ledger.created[index] = Some(stored.link),
+                None => ledger.fail(index, MADE_THEN_DELETED),
+            }
+        }
+        Ok(made)
     }
 
     /// Phase 1, no I/O: the items the door could parse go on; the others fail as they are.
@@ -185,9 +219,11 @@ impl Service {
         &self,
         access: &Access,
         pending: Vec<Pending>,
+        ids: Option<&[ObjectId]>,
         ledger: &mut Ledger,
     ) -> Result<(), ServiceError> {
-        let drafts = pending.into_iter().map(|p| (p.index, p.draft, None)).collect();
+        let id = |index: usize| ids.map(|ids| ids[index].clone());
+        let drafts = pending.into_iter().map(|p| (p.index, p.draft, id(p.index))).collect();
         for (index, written) in self.write_reserved(access, drafts).await? {
             match written {
                 Written::Created(link) => ledger.created[index] = Some(*link),

@@ -149,9 +149,10 @@ impl Service {
                 .iter()
                 .rev()
                 .find(|r| matches!(&r.outcome, RowOutcome::Skipped { reason } if !reason.starts_with(STOPPED)))
-                .map_or(0, |r| r.line);
+                .map(|r| r.line);
             let rows = read_import(job.format, &text)?;
-            let reason = stopped_reason(stop);
+            // A job stopped with no conflict was cancelled (an MCP task's cancel).
+            let reason = stop.map_or_else(|| CANCELLED.to_string(), stopped_reason);
             results.extend(rows.iter().skip(results.len()).map(|row| RowResult {
                 line: row.line,
                 outcome: RowOutcome::Skipped { reason: reason.clone() },
@@ -271,6 +272,7 @@ impl Service {
 }
 
 const STOPPED: &str = "Not imported: the import stopped";
+const CANCELLED: &str = "Not imported: the import was cancelled.";
 
 fn stopped_reason(line: u64) -> String {
     format!("{STOPPED} at the conflict on line {line}.")

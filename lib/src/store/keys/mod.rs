@@ -9,6 +9,7 @@ mod limits;
 mod links;
 mod oauth;
 mod stats;
+mod tasks;
 #[cfg(test)]
 mod tests;
 mod visits;
@@ -22,6 +23,7 @@ pub use limits::*;
 pub use links::*;
 pub use oauth::*;
 pub use stats::*;
+pub use tasks::*;
 pub use visits::*;
 pub use webhooks::*;
 pub use workspaces::*;

@@ -16,6 +16,7 @@ use crate::wire::{self, WorkspaceChoice};
 
 mod analytics;
 mod links;
+mod transfer;
 mod workspace;
 
 /// One tool: everything the server needs to list it and to take a call of it.
@@ -76,11 +77,16 @@ const WORKSPACE_NOTE: &str = "Works in one workspace: pass workspaceId (or set t
 
 /// Every tool, in the order `tools/list` shows them, built once per process.
 pub static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
-    [links::tools(), analytics::tools(), workspace::tools()]
-        .into_iter()
-        .flatten()
-        .map(Tool::from)
-        .collect()
+    [
+        links::tools(),
+        analytics::tools(),
+        workspace::tools(),
+        transfer::tools(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(Tool::from)
+    .collect()
 });
 
 pub(super) fn annotations(read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations {

@@ -4,6 +4,7 @@ use super::{Args, ToolCall, read, take_text};
 use crate::domain::Invalid;
 use crate::domain::ids::ObjectId;
 use crate::mcp::args::{ListArgs, QrArgs};
+use crate::mcp::tasks::TaskStart;
 use crate::mcp::tools::output::Output;
 use crate::qr::QrRequest;
 use crate::service::{Service, ServiceError, accounts::Access, links::ListQuery};
@@ -125,5 +126,9 @@ impl ToolCall for BulkCreateLinks {
     async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
         let results = service.bulk_create(access, drafter(service).drafts(&self.0)).await?;
         Ok(Output::json(BulkOutcome::new(results, self.0)))
+    }
+
+    fn task(&self) -> Option<TaskStart<'_>> {
+        Some(TaskStart::Bulk(&self.0))
     }
 }

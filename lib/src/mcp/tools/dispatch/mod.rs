@@ -10,15 +10,21 @@ use serde_json::{Map, Value};
 
 use super::output::Output;
 use crate::domain::Invalid;
+use crate::mcp::tasks::TaskStart;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::wire;
 
 mod analytics;
 mod links;
+mod transfer;
 mod workspace;
 
 pub use analytics::{GetLinkAnalytics, GetWorkspaceAnalytics};
 pub use links::{BulkCreateLinks, CreateLink, DeleteLink, GetLink, GetLinkQr, ListLinks, UpdateLink};
+pub use transfer::{
+    ExportClicks, ExportClicksArgs, ExportLinks, ExportLinksArgs, ExportPage, GetImport, ImportIdArgs, ImportLinks,
+    PlanImport,
+};
 pub use workspace::{CreateTag, ListDomains, ListTags, ListUtmTemplates};
 
 /// A call's arguments, without `workspaceId` (taken out before a tool sees them).
@@ -29,6 +35,11 @@ pub trait ToolCall: Sized + Send + 'static {
     fn parse(args: Args) -> Result<Self, ServiceError>;
 
     fn run(self, service: &Service, access: &Access) -> impl Future<Output = Result<Output, ServiceError>> + Send;
+
+    /// What the call hands over to run as a task, for a tool that can take long.
+    fn task(&self) -> Option<TaskStart<'_>> {
+        None
+    }
 }
 
 /// Any tool's call, parsed and waiting for its workspace.
@@ -44,6 +55,11 @@ impl Call {
     pub async fn run(self, service: &Service, access: &Access) -> Result<Output, ServiceError> {
         self.0.run(service, access).await
     }
+
+    /// What the call hands over to run as a task, for a tool that can take long.
+    pub fn task(&self) -> Option<TaskStart<'_>> {
+        self.0.task()
+    }
 }
 
 /// Parses a call of the tool `T` (what the catalogue's `parse` of that tool is).
@@ -56,11 +72,17 @@ type Running<'a> = Pin<Box<dyn Future<Output = Result<Output, ServiceError>> + S
 /// [`ToolCall::run`] behind a pointer, so calls of every tool have one type.
 trait Run: Send {
     fn run<'a>(self: Box<Self>, service: &'a Service, access: &'a Access) -> Running<'a>;
+
+    fn task(&self) -> Option<TaskStart<'_>>;
 }
 
 impl<T: ToolCall> Run for T {
     fn run<'a>(self: Box<Self>, service: &'a Service, access: &'a Access) -> Running<'a> {
         Box::pin(ToolCall::run(*self, service, access))
+    }
+
+    fn task(&self) -> Option<TaskStart<'_>> {
+        ToolCall::task(self)
     }
 }
 
