@@ -4,6 +4,7 @@
 //! place that does) and the transport every function runs on. The HTTP API door is
 //! [`crate::api`]; no door imports another.
 
+pub mod assets;
 mod errors;
 mod transport;
 pub mod upload;

@@ -4,7 +4,7 @@
 
 use rmcp::model::Icon;
 
-use crate::pages::assets;
+use crate::http::assets;
 
 /// The server's own icon.
 pub const SERVER: &str = "mcp-smartlinks.svg";

@@ -6,7 +6,7 @@
 
 pub mod account;
 pub mod app;
-pub mod assets;
+pub use crate::http::assets;
 mod connected_apps;
 pub mod consent;
 mod cookies;

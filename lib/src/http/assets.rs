@@ -1,5 +1,5 @@
-//! The pages' static assets, compiled into the binary (no CDN, nothing fetched at run time)
-//! and served under `/account/assets/` with a content version in the URL, so they can be
+//! The static assets the doors serve (the pages' style and script, the MCP server's icons),
+//! compiled into the binary (no CDN, nothing fetched at run time) and served under `/account/assets/` with a content version in the URL, so they can be
 //! cached for a year and a new build is fetched at once.
 
 use std::sync::OnceLock;
