@@ -15,7 +15,9 @@ use crate::wire::schema::{output_schema_of, schema_of};
 use crate::wire::{self, WorkspaceChoice};
 
 mod analytics;
+mod conversions;
 mod links;
+mod webhooks;
 mod workspace;
 
 /// One tool: everything the server needs to list it and to take a call of it.
@@ -76,11 +78,18 @@ const WORKSPACE_NOTE: &str = "Works in one workspace: pass workspaceId (or set t
 
 /// Every tool, in the order `tools/list` shows them, built once per process.
 pub static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
-    [links::tools(), analytics::tools(), workspace::tools()]
-        .into_iter()
-        .flatten()
-        .map(Tool::from)
-        .collect()
+    [
+        links::tools(),
+        analytics::tools(),
+        workspace::tools(),
+        webhooks::tools(),
+        conversions::tools(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(Tool::from)
+    .map(analytics::with_app)
+    .collect()
 });
 
 pub(super) fn annotations(read_only: bool, destructive: bool, idempotent: bool) -> ToolAnnotations {
