@@ -26,8 +26,17 @@ EXPECTED_TOOLS = [
     "get_workspace_analytics",
     "list_tags",
     "create_tag",
+    "update_tag",
+    "delete_tag",
     "list_utm_templates",
+    "create_utm_template",
+    "delete_utm_template",
     "list_domains",
+    "list_webhooks",
+    "create_webhook",
+    "update_webhook",
+    "delete_webhook",
+    "report_conversion",
 ]
 
 
@@ -54,7 +63,7 @@ async def main(url, key, workspace, mode):
 
             listed = await client.list_tools()
             names = [t.name for t in listed.tools]
-            check(names == EXPECTED_TOOLS, f"tools/list shows the thirteen tools: {names}")
+            check(names == EXPECTED_TOOLS, f"tools/list shows the twenty-two tools: {names}")
 
             chooser = await call(client, "list_links", {})
             check(any(w["id"] == workspace for w in chooser["workspaces"]), "no workspace: the workspace list")
@@ -110,7 +119,8 @@ async def main(url, key, workspace, mode):
                 check(e.code == -32602 and str(e.error.message) == "expirationDate must be in the future.",
                       f"a past expiry is -32602 with the HTTP sentence ({e.code}: {e.error.message})")
 
-            deleted = await call(client, "delete_link", {**ws, "linkId": link_id})
+            # This client declares no elicitation, so it cannot be asked: confirm says the person agreed.
+            deleted = await call(client, "delete_link", {**ws, "linkId": link_id, "confirm": True})
             check("deleted" in deleted["message"], "delete_link deleted it")
             try:
                 await client.call_tool("get_link", {**ws, "linkId": link_id})

@@ -7,6 +7,7 @@ use lib::mcp::{Endpoint, Settings};
 // wake-up (the `get_link` bench: 112 µs on a multi-thread runtime, 62 µs on this one).
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Error> {
-    let endpoint = Endpoint::new(lib::service::Service::for_lambda().await?, Settings::from_env()?);
+    let key = lib::redirect::key_from_env(lib::mcp::confirm::PURPOSE)?;
+    let endpoint = Endpoint::with_confirm_key(lib::service::Service::for_lambda().await?, Settings::from_env()?, key);
     run(service_fn(|req| mcp::handler(&endpoint, req))).await
 }

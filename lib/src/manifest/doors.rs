@@ -23,7 +23,7 @@ functions! {
         name: "mcp",
         logical_id: "McpFunction",
         routes: &[service("ANY", "/apiv1/mcp"), function_url("/mcp")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK],
         index_actions: &[QUERY],
         ..PLAIN
     };

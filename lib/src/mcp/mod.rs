@@ -9,6 +9,7 @@ mod admission;
 pub mod app;
 pub mod args;
 pub mod channel;
+pub mod confirm;
 pub mod errors;
 pub mod server;
 pub mod tools;
@@ -96,10 +97,20 @@ pub fn stateless_config() -> StreamableHttpServerConfig {
 }
 
 impl Endpoint {
+    /// The endpoint signing confirmations' request states with a key of this process's own
+    /// (the dev server, tests and benches: one process answers every round).
     pub fn new(service: Service, settings: Settings) -> Self {
+        let key = crate::redirect::random_key(service.entropy.as_ref(), confirm::PURPOSE);
+        Self::with_confirm_key(service, settings, key)
+    }
+
+    /// The endpoint signing confirmations' request states with `key` (derived for
+    /// [`confirm::PURPOSE`] from the deployment's secret, so any instance checks another's).
+    pub fn with_confirm_key(service: Service, settings: Settings, key: crate::domain::SigningKey) -> Self {
         let per_request = service.clone();
+        let confirmer = confirm::Confirmer::new(key);
         let rmcp = StreamableHttpService::new(
-            move || Ok(Server::new(per_request.clone())),
+            move || Ok(Server::new(per_request.clone(), confirmer.clone())),
             Arc::new(NeverSessionManager::default()),
             stateless_config(),
         );

@@ -12,6 +12,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::channel::Admitted;
+use super::confirm::{self, Confirmer, Verdict};
 use super::errors;
 use super::tools::{self, TOOLS};
 use crate::domain::Workspace;
@@ -43,11 +44,12 @@ const TOOLS_TTL_MS: u64 = 60_000;
 #[derive(Debug, Clone)]
 pub struct Server {
     service: Service,
+    confirmer: Confirmer,
 }
 
 impl Server {
-    pub fn new(service: Service) -> Self {
-        Self { service }
+    pub fn new(service: Service, confirmer: Confirmer) -> Self {
+        Self { service, confirmer }
     }
 
     /// The tool call itself, once the caller is known: the tool, its scope and its arguments
@@ -56,9 +58,11 @@ impl Server {
         &self,
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
-        request: CallToolRequestParams,
-    ) -> Result<tools::Output, ServiceError> {
+        mut request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ServiceError> {
         let tool = tools::named(&request.name);
+        let answered = (request.request_state.take(), request.input_responses.take());
         let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
             .ok_or_else(|| {
@@ -73,9 +77,12 @@ impl Server {
                 // An access token's grant names its workspace: with none chosen, that one.
                 let workspace =
                     workspace_of(&mut args, parts).or_else(|| admitted.caller.bound_workspace().map(|w| w.to_string()));
-                Ok((workspace, (tool.parse)(args)?))
+                let confirmation = confirm::destroys(tool.scope)
+                    .then(|| Confirmer::take(tool.name, &tool.title(), &mut args, answered, context))
+                    .transpose()?;
+                Ok((workspace, (tool.parse)(args)?, confirmation))
             });
-        let (workspace, call) = match prepared {
+        let (workspace, call, confirmation) = match prepared {
             Ok(prepared) => prepared,
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -85,7 +92,7 @@ impl Server {
         let Some(id) = workspace else {
             self.charge(admitted, None, class).await?;
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
-            return Ok(tools::Output::json(choice));
+            return Ok(complete(tools::Output::json(choice), context));
         };
         let opened = async {
             let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id))?;
@@ -95,7 +102,14 @@ impl Server {
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
-                call.run(&self.service, &access).await
+                if let Some(pending) = confirmation {
+                    let workspace = access.workspace.id.to_string();
+                    let now = self.service.clock.now();
+                    if let Verdict::Stop(answer) = self.confirmer.decide(pending, &admitted.caller, &workspace, now) {
+                        return Ok(with_server_info(answer, context));
+                    }
+                }
+                Ok(complete(call.run(&self.service, &access).await?, context))
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -161,6 +175,20 @@ fn server_info_meta(context: &RequestContext<RoleServer>) -> Option<MetaObject> 
         meta.0.insert("io.modelcontextprotocol/serverInfo".into(), identity);
         meta
     })
+}
+
+/// A tool's output as a complete result, naming this server for peers of the stateless revision.
+fn complete(output: tools::Output, context: &RequestContext<RoleServer>) -> CallToolResponse {
+    output.into_result().with_meta(server_info_meta(context)).into()
+}
+
+/// A confirmation's answer (a question, or a sentence), naming this server like any result.
+fn with_server_info(answer: CallToolResponse, context: &RequestContext<RoleServer>) -> CallToolResponse {
+    match (answer, server_info_meta(context)) {
+        (CallToolResponse::Complete(result), meta) => result.with_meta(meta).into(),
+        (CallToolResponse::InputRequired(result), Some(meta)) => result.with_meta(meta).into(),
+        (answer, _) => answer,
+    }
 }
 
 /// The request's parts and what the adapter admitted, as rmcp hands them over.
@@ -229,8 +257,8 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        match self.call(admitted, parts, request).await {
-            Ok(output) => Ok(output.into_result().with_meta(server_info_meta(&context)).into()),
+        match self.call(admitted, parts, request, &context).await {
+            Ok(response) => Ok(response),
             Err(err) => {
                 let rpc = errors::to_rpc(&err, &admitted.request_id);
                 admitted.meter.refused(&err, &rpc);

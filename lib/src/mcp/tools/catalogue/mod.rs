@@ -49,7 +49,12 @@ pub(super) struct Spec {
 
 impl From<Spec> for Tool {
     fn from(spec: Spec) -> Self {
-        let mut definition = Definition::new(spec.name, format!("{} {WORKSPACE_NOTE}", spec.description), spec.input);
+        let input = if crate::mcp::confirm::destroys(spec.scope) {
+            with_confirm(spec.input)
+        } else {
+            spec.input
+        };
+        let mut definition = Definition::new(spec.name, format!("{} {WORKSPACE_NOTE}", spec.description), input);
         definition.title = Some(spec.title.to_string());
         definition.output_schema = Some(spec.output);
         let mut annotations = spec.annotations;
@@ -63,6 +68,25 @@ impl From<Spec> for Tool {
             parse: spec.parse,
         }
     }
+}
+
+impl Tool {
+    /// The tool's title, as `tools/list` shows it.
+    pub fn title(&self) -> String {
+        self.definition.title.clone().unwrap_or_else(|| self.name.to_string())
+    }
+}
+
+/// A destroying tool's input schema also takes `confirm` (see `crate::mcp::confirm`).
+fn with_confirm(schema: Arc<JsonObject>) -> Arc<JsonObject> {
+    let mut schema = Arc::unwrap_or_clone(schema);
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            crate::mcp::confirm::ARGUMENT.into(),
+            crate::mcp::confirm::argument_schema(),
+        );
+    }
+    Arc::new(schema)
 }
 
 /// The tool called `name`.
