@@ -16,22 +16,12 @@ import httpx2
 from mcp import Client, types
 from mcp.client.streamable_http import streamable_http_client
 
+from python_roundtrip import call, check
+
 CANNOT_ASK = ("Deleting cannot be undone and this client cannot ask the person to confirm, so ask them and, "
               "if they agree, call again with confirm: true.")
 CHROME = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
           "Chrome/126.0.0.0 Safari/537.36")
-
-
-def check(condition, what):
-    if not condition:
-        raise SystemExit(f"FAILED: {what}")
-    print(f"ok: {what}")
-
-
-async def call(client, name, arguments):
-    result = await client.call_tool(name, arguments)
-    check(not result.is_error, f"{name} succeeded ({result.content[0].text if result.is_error else 'ok'})")
-    return result.structured_content
 
 
 def answering(action, asked):
