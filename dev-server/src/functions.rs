@@ -80,7 +80,11 @@ impl Functions {
             webhook_worker: webhooks::WebhookWorker::new(service.clone(), webhook_queue),
             import_worker: imports::ImportWorker::new(service.clone(), import_queue.clone()),
             dynamodb_counts: settings.dynamodb_counts,
-            mcp: lib::mcp::Endpoint::new(service.clone(), settings.mcp).with_task_queue(import_queue.clone()),
+            mcp: match settings.confirm_key {
+                Some(key) => lib::mcp::Endpoint::with_confirm_key(service.clone(), settings.mcp, key),
+                None => lib::mcp::Endpoint::new(service.clone(), settings.mcp),
+            }
+            .with_task_queue(import_queue.clone()),
             oauth: crate::handlers::oauth::OAuth::new(site.clone(), settings.fetcher),
             site,
             service,
@@ -107,6 +111,9 @@ pub struct Settings {
     /// The key the redirect makes visitor hashes with (from `VISITOR_SIGNING_SECRET`; random
     /// without it).
     pub visitor_key: Option<lib::domain::SigningKey>,
+    /// The key the MCP endpoint signs confirmations' request states with (from
+    /// `VISITOR_SIGNING_SECRET`; random without it).
+    pub confirm_key: Option<lib::domain::SigningKey>,
     /// Where the redirect keeps clicks it could not write (`CLICK_DEAD_LETTER_QUEUE_URL`, with
     /// `AWS_ENDPOINT_URL_SQS` for the local SQS `scripts/serve` starts); none when unset.
     pub dead_letters: Option<lib::store::DeadLetters>,
@@ -138,6 +145,7 @@ impl Settings {
             location_key: lib::redirect::key_from_env_if_set(lib::domain::LOCATION_PURPOSE)?,
             pass_key: lib::redirect::key_from_env_if_set(lib::domain::PASSWORD_PURPOSE)?,
             visitor_key: lib::redirect::key_from_env_if_set(lib::visitor::VISITOR_PURPOSE)?,
+            confirm_key: lib::redirect::key_from_env_if_set(lib::mcp::confirm::PURPOSE)?,
             dynamodb_counts: dynamodb_count::DynamoDbCounts::from_env(),
             aggregator_service: None,
             webhook_queue: lib::service::webhooks::webhook_queue_from_env(),

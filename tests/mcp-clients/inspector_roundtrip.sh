@@ -11,7 +11,7 @@ field() { python3 -c 'import json,sys; v=json.load(sys.stdin); [v:=v[k] if not k
 check() { if [ "$1" != "$2" ]; then echo "FAILED: $3 (got '$1', want '$2')" >&2; exit 1; fi; echo "ok: $3"; }
 
 tools=$(run --method tools/list | python3 -c 'import json,sys; print(",".join(t["name"] for t in json.load(sys.stdin)["tools"]))')
-check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics,list_tags,create_tag,list_utm_templates,list_domains,plan_import,import_links,get_import,export_links,export_clicks" "tools/list shows every tool"
+check "$tools" "list_links,get_link,get_link_qr,create_link,update_link,delete_link,bulk_create_links,get_link_analytics,get_workspace_analytics,list_tags,create_tag,update_tag,delete_tag,list_utm_templates,create_utm_template,delete_utm_template,list_domains,plan_import,import_links,get_import,export_links,export_clicks,list_webhooks,create_webhook,update_webhook,delete_webhook,report_conversion" "tools/list shows every tool"
 
 created=$(call create_link --tool-arg name=Inspector \
     --tool-arg 'rules=[{"targetUrl":"https://example.com/m","isDefault":false,"device":["mobile"]},{"targetUrl":"https://example.com/","isDefault":true}]')
@@ -42,7 +42,13 @@ tag_id=$(field structuredContent.id <<<"$tag")
 check "$(call list_tags | python3 -c 'import json,sys; print(any(t["id"]==sys.argv[1] for t in json.load(sys.stdin)["structuredContent"]["tags"]))' "$tag_id")" "True" "list_tags lists it"
 check "$(call list_domains | field structuredContent.domains.0.isDefault)" "true" "list_domains starts with the default domain"
 
-deleted=$(call delete_link --tool-arg "linkId=$id")
+# The Inspector CLI declares no elicitation, so it cannot be asked: without confirm, the result
+# is an error (which the CLI turns into its own error) and the link stays.
+unconfirmed=$(call delete_link --tool-arg "linkId=$id" 2>&1 || true)
+case "$unconfirmed" in *"returned isError:true"*) echo "ok: delete_link without confirm deletes nothing" ;; *) echo "FAILED: $unconfirmed" >&2; exit 1 ;; esac
+check "$(call get_link --tool-arg "linkId=$id" | field structuredContent.name)" "Inspector v2" "the link is still there"
+check "$(call delete_tag --tool-arg "tagId=$tag_id" --tool-arg confirm=true | field isError)" "false" "delete_tag with confirm deleted the tag"
+deleted=$(call delete_link --tool-arg "linkId=$id" --tool-arg confirm=true)
 check "$(field structuredContent.message <<<"$deleted")" 'Link "Inspector v2" deleted.' "delete_link deleted it"
 if gone=$(call get_link --tool-arg "linkId=$id" 2>&1); then
     echo "FAILED: a deleted link is still readable: $gone" >&2

@@ -87,7 +87,7 @@ async def main(base, email, password):
             check(browser.callbacks[0].get("iss") == base, "the authorization response carried iss")
 
             tools = sorted(t.name for t in (await client.list_tools()).tools)
-            check(tools == ["export_links", "get_link", "get_link_qr", "list_domains", "list_links", "list_tags", "list_utm_templates"], f"lists the tools of the granted scope: {tools}")
+            check(tools == ["export_links", "get_link", "get_link_qr", "list_domains", "list_links", "list_tags", "list_utm_templates", "list_webhooks"], f"lists the tools of the granted scope: {tools}")
             listed = await client.call_tool("list_links", {})
             check(not listed.is_error and "links" in listed.structured_content,
                   "calls a tool with the bearer token, in the grant's workspace")

@@ -166,7 +166,7 @@ try {
 }
 
 const tools = (await client.listTools()).tools.map((t) => t.name);
-check(tools.length === 18, `lists every tool (${tools.length})`);
+check(tools.length === 27, `lists every tool (${tools.length})`);
 const created = await client.callTool({
   name: 'create_link',
   arguments: { name: `Via OAuth (${label})`, rules: [{ targetUrl: 'https://example.com/', isDefault: true }] },

@@ -26,13 +26,22 @@ EXPECTED_TOOLS = [
     "get_workspace_analytics",
     "list_tags",
     "create_tag",
+    "update_tag",
+    "delete_tag",
     "list_utm_templates",
+    "create_utm_template",
+    "delete_utm_template",
     "list_domains",
     "plan_import",
     "import_links",
     "get_import",
     "export_links",
     "export_clicks",
+    "list_webhooks",
+    "create_webhook",
+    "update_webhook",
+    "delete_webhook",
+    "report_conversion",
 ]
 
 
@@ -115,7 +124,8 @@ async def main(url, key, workspace, mode):
                 check(e.code == -32602 and str(e.error.message) == "expirationDate must be in the future.",
                       f"a past expiry is -32602 with the HTTP sentence ({e.code}: {e.error.message})")
 
-            deleted = await call(client, "delete_link", {**ws, "linkId": link_id})
+            # This client declares no elicitation, so it cannot be asked: confirm says the person agreed.
+            deleted = await call(client, "delete_link", {**ws, "linkId": link_id, "confirm": True})
             check("deleted" in deleted["message"], "delete_link deleted it")
             try:
                 await client.call_tool("get_link", {**ws, "linkId": link_id})

@@ -13,8 +13,10 @@ source scripts/common.sh
 : "${AWS_ENDPOINT_URL_DYNAMODB:?DynamoDB Local must be running}" "${MCP_PYTHON:?}" "${INSPECTOR:?}" "${CONFORMANCE:?}" "${NODE22:?}"
 
 bin="$(cargo_target_dir)/debug"
-start_dev_server mcp-clients
-trap 'kill "$DEV_PID" 2>/dev/null || true' EXIT
+# The dev server with a local https webhook receiver, so create_webhook has an endpoint it may reach.
+receiver_file=$(mktemp)
+start_dev_server mcp-clients dev-server-test-receiver "$receiver_file"
+trap 'kill "$DEV_PID" 2>/dev/null || true; rm -f "$receiver_file"' EXIT
 log_file=$DEV_LOG
 PORT=$DEV_PORT
 
@@ -33,6 +35,8 @@ for mode in auto legacy; do
     log "Python mcp client, mode=$mode: resources, prompts, completions, icons"
     "$MCP_PYTHON" tests/mcp-clients/python_context.py "$url" "$key" "$workspace" "$mode" || status=1
 done
+log "Python mcp client: the tools beyond links, and the confirmation before deleting"
+"$MCP_PYTHON" tests/mcp-clients/python_tools.py "$url" "$key" "$workspace" "$(cat "$receiver_file")" || status=1
 log "TypeScript SDK client with ext-tasks: bulk and import as tasks, one cancelled"
 MCP_NODE_MODULES="$(dirname "$(dirname "$NODE22")")" "$NODE22" tests/mcp-clients/tasks_typescript.mjs \
     "$url" "$key" "$workspace" || status=1

@@ -49,6 +49,8 @@ mod location_analytics;
 mod location_support;
 mod locations;
 mod mcp;
+mod mcp_confirm;
+mod mcp_parity;
 mod mcp_prompts;
 mod mcp_resources;
 mod mcp_support;

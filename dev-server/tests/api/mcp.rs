@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::spawn_app;
 use crate::mcp_support::{MODERN, link, tool_names};
 
-const ALL_TOOLS: [&str; 18] = [
+const ALL_TOOLS: [&str; 27] = [
     "list_links",
     "get_link",
     "get_link_qr",
@@ -21,13 +21,22 @@ const ALL_TOOLS: [&str; 18] = [
     "get_workspace_analytics",
     "list_tags",
     "create_tag",
+    "update_tag",
+    "delete_tag",
     "list_utm_templates",
+    "create_utm_template",
+    "delete_utm_template",
     "list_domains",
     "plan_import",
     "import_links",
     "get_import",
     "export_links",
     "export_clicks",
+    "list_webhooks",
+    "create_webhook",
+    "update_webhook",
+    "delete_webhook",
+    "report_conversion",
 ];
 
 // ----- wire rules -----
@@ -524,10 +533,26 @@ async fn each_scope_shows_exactly_its_tools() {
                 "list_utm_templates",
                 "list_domains",
                 "export_links",
+                "list_webhooks",
             ],
         ),
-        (Scope::LinksWrite, &["create_link", "update_link", "create_tag"]),
-        (Scope::LinksDelete, &["delete_link"]),
+        (
+            Scope::LinksWrite,
+            &[
+                "create_link",
+                "update_link",
+                "create_tag",
+                "update_tag",
+                "create_utm_template",
+                "create_webhook",
+                "update_webhook",
+                "report_conversion",
+            ],
+        ),
+        (
+            Scope::LinksDelete,
+            &["delete_link", "delete_tag", "delete_utm_template", "delete_webhook"],
+        ),
         (
             Scope::LinksBulk,
             &["bulk_create_links", "plan_import", "import_links", "get_import"],

@@ -221,7 +221,9 @@ async fn delete_removes_the_link_for_good() {
     let app = spawn_app().await;
     let ws = app.mcp_workspace().await;
     let id = app.create_ok(&ws.http, link("Doomed")).await;
-    let answer = app.tool_in(&ws, "delete_link", json!({ "linkId": id })).await;
+    let answer = app
+        .tool_in(&ws, "delete_link", json!({ "linkId": id, "confirm": true }))
+        .await;
     assert_eq!(answer.structured()["message"], "Link \"Doomed\" deleted.");
     let again = app.tool_in(&ws, "get_link", json!({ "linkId": id })).await;
     assert_eq!(again.error(), (-32602, "Link not found."));
@@ -445,4 +447,21 @@ async fn member_key_owner(app: &crate::helpers::TestApp, key: &str) -> String {
         .expect("a valid key")
         .user_id
         .to_string()
+}
+
+#[tokio::test]
+async fn the_analytics_tools_name_the_analytics_app_and_no_other_tool_does() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let listed = app.mcp(&ws.mcp_key, "tools/list", json!({})).await;
+    for tool in listed.body["result"]["tools"].as_array().unwrap() {
+        let drawn = tool["name"] == "get_link_analytics" || tool["name"] == "get_workspace_analytics";
+        let meta = &tool["_meta"];
+        if drawn {
+            assert_eq!(meta["ui"]["resourceUri"], lib::mcp::app::ANALYTICS_APP_URI, "{tool}");
+            assert_eq!(meta["ui/resourceUri"], lib::mcp::app::ANALYTICS_APP_URI, "{tool}");
+        } else {
+            assert!(meta.is_null(), "{tool}");
+        }
+    }
 }

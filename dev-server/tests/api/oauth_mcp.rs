@@ -23,9 +23,15 @@ async fn a_bearer_token_calls_tools_in_the_grants_workspace() {
             "update_link",
             "list_tags",
             "create_tag",
+            "update_tag",
             "list_utm_templates",
+            "create_utm_template",
             "list_domains",
-            "export_links"
+            "export_links",
+            "list_webhooks",
+            "create_webhook",
+            "update_webhook",
+            "report_conversion"
         ],
         "only the granted scopes' tools"
     );
@@ -209,5 +215,5 @@ async fn an_api_key_sent_as_a_bearer_token_works_as_the_key() {
     let ws = app.mcp_workspace().await;
     let answer = app.mcp_bearer(&ws.mcp_key, "tools/list", json!({})).await;
     assert_eq!(answer.status, StatusCode::OK);
-    assert_eq!(tool_names(&answer).len(), 18, "every tool the key's scopes allow");
+    assert_eq!(tool_names(&answer).len(), 27, "every tool the key's scopes allow");
 }

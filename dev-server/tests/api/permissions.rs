@@ -283,7 +283,38 @@ async fn the_mcp_endpoint_needs_only_the_actions_its_policy_allows() {
     .await;
     app.tool_in(&ws, "get_link_analytics", json!({ "linkId": id })).await;
     app.tool_in(&ws, "get_workspace_analytics", json!({})).await;
-    app.tool_in(&ws, "delete_link", json!({ "linkId": id })).await;
+    app.tool_in(&ws, "delete_link", json!({ "linkId": id, "confirm": true }))
+        .await;
+    let tag = app
+        .tool_in(&ws, "create_tag", json!({ "name": "t" }))
+        .await
+        .structured()["id"]
+        .clone();
+    app.tool_in(&ws, "update_tag", json!({ "tagId": tag, "name": "u" }))
+        .await;
+    app.tool_in(&ws, "delete_tag", json!({ "tagId": tag, "confirm": true }))
+        .await;
+    let template = app
+        .tool_in(&ws, "create_utm_template", json!({ "name": "t", "source": "s" }))
+        .await
+        .structured()["id"]
+        .clone();
+    app.tool_in(&ws, "list_utm_templates", json!({})).await;
+    app.tool_in(
+        &ws,
+        "delete_utm_template",
+        json!({ "templateId": template, "confirm": true }),
+    )
+    .await;
+    app.tool_in(&ws, "list_webhooks", json!({})).await;
+    let unknown = "64656d6f00000000000000ff";
+    app.tool_in(&ws, "update_webhook", json!({ "webhookId": unknown, "enabled": true }))
+        .await;
+    app.tool_in(&ws, "delete_webhook", json!({ "webhookId": unknown, "confirm": true }))
+        .await;
+    let click = "A".repeat(42);
+    app.tool_in(&ws, "report_conversion", json!({ "clickId": click, "event": "signup" }))
+        .await;
     assert_allowed(&app, "mcp");
 }
 

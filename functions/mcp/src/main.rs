@@ -7,7 +7,9 @@ use lib::mcp::{Endpoint, Settings};
 // wake-up (the `get_link` bench: 112 µs on a multi-thread runtime, 62 µs on this one).
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Error> {
-    let mut endpoint = Endpoint::new(lib::service::Service::for_lambda().await?, Settings::from_env()?);
+    let key = lib::redirect::key_from_env(lib::mcp::confirm::PURPOSE)?;
+    let mut endpoint =
+        Endpoint::with_confirm_key(lib::service::Service::for_lambda().await?, Settings::from_env()?, key);
     // Long calls run as MCP tasks, carried on by the import worker.
     if let Some(queue) = lib::service::transfer::import_queue_from_env() {
         endpoint = endpoint.with_task_queue(queue);

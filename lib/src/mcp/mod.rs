@@ -9,6 +9,7 @@ mod admission;
 pub mod app;
 pub mod args;
 pub mod channel;
+pub mod confirm;
 pub mod errors;
 pub mod icons;
 pub mod prompts;
@@ -72,6 +73,8 @@ impl Settings {
 pub struct Endpoint {
     pub service: Service,
     pub settings: Settings,
+    /// Signs and checks the request states of confirmations before deleting.
+    confirmer: confirm::Confirmer,
     rmcp: StreamableHttpService<Server, NeverSessionManager>,
     /// Sources whose credentials keep being refused (answered `429` for a while).
     refused: Arc<crate::service::guards::RefusedCredentials>,
@@ -100,26 +103,42 @@ pub fn stateless_config() -> StreamableHttpServerConfig {
 }
 
 impl Endpoint {
+    /// The endpoint signing confirmations' request states with a key of this process's own
+    /// (the dev server, tests and benches: one process answers every round).
     pub fn new(service: Service, settings: Settings) -> Self {
-        Self::serving(service, settings, None)
+        let key = crate::redirect::random_key(service.entropy.as_ref(), confirm::PURPOSE);
+        Self::with_confirm_key(service, settings, key)
+    }
+
+    /// The endpoint signing confirmations' request states with `key` (derived for
+    /// [`confirm::PURPOSE`] from the deployment's secret, so any instance checks another's).
+    pub fn with_confirm_key(service: Service, settings: Settings, key: crate::domain::SigningKey) -> Self {
+        Self::serving(service, settings, confirm::Confirmer::new(key), None)
     }
 
     /// This endpoint, running long calls as MCP tasks carried on through `queue` (the import
     /// queue, which the `import-worker` function reads).
     pub fn with_task_queue(self, queue: crate::queue::Queue) -> Self {
-        Self::serving(self.service, self.settings, Some(queue))
+        Self::serving(self.service, self.settings, self.confirmer, Some(queue))
     }
 
-    fn serving(service: Service, settings: Settings, tasks: Option<crate::queue::Queue>) -> Self {
+    fn serving(
+        service: Service,
+        settings: Settings,
+        confirmer: confirm::Confirmer,
+        tasks: Option<crate::queue::Queue>,
+    ) -> Self {
         let per_request = service.clone();
+        let per_server = confirmer.clone();
         let rmcp = StreamableHttpService::new(
-            move || Ok(Server::new(per_request.clone()).with_tasks(tasks.clone())),
+            move || Ok(Server::new(per_request.clone(), per_server.clone()).with_tasks(tasks.clone())),
             Arc::new(NeverSessionManager::default()),
             stateless_config(),
         );
         Self {
             service,
             settings,
+            confirmer,
             rmcp,
             refused: Arc::default(),
         }

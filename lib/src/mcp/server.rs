@@ -18,6 +18,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::channel::Admitted;
+use super::confirm::{self, Confirmer, Verdict};
 use super::errors;
 use super::icons;
 use super::prompts;
@@ -48,17 +49,38 @@ pub const SUPPORTED_VERSIONS: [ProtocolVersion; 5] = [
 const DISCOVER_TTL_MS: u64 = 3_600_000;
 const TOOLS_TTL_MS: u64 = 60_000;
 
+/// How a client can be answered: whether it declared tasks, and whether it can ask its person
+/// to confirm (elicitation in the stateless revision).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Calling {
+    pub tasks: bool,
+    pub can_ask: bool,
+}
+
+/// What a tool call answers.
+pub(super) enum Answer {
+    /// The tool ran, or was made a task.
+    Ran(super::tasks::Answer),
+    /// The confirmation before destroying: its question, or the sentence saying nothing was done.
+    Confirmation(CallToolResponse),
+}
+
 /// One request's server: the service every door shares.
 #[derive(Debug, Clone)]
 pub struct Server {
     service: Service,
     /// The queue tasks are carried on through (the import queue); without one, no tasks.
     tasks: Option<crate::queue::Queue>,
+    confirmer: Confirmer,
 }
 
 impl Server {
-    pub fn new(service: Service) -> Self {
-        Self { service, tasks: None }
+    pub fn new(service: Service, confirmer: Confirmer) -> Self {
+        Self {
+            service,
+            tasks: None,
+            confirmer,
+        }
     }
 
     /// This server, running long calls as tasks through `queue` for clients that declare them.
@@ -72,10 +94,11 @@ impl Server {
         &self,
         admitted: &Admitted,
         parts: &lambda_http::http::request::Parts,
-        request: CallToolRequestParams,
-        declared: bool,
-    ) -> Result<super::tasks::Answer, ServiceError> {
+        mut request: CallToolRequestParams,
+        calling: Calling,
+    ) -> Result<Answer, ServiceError> {
         let tool = tools::named(&request.name);
+        let answered = (request.request_state.take(), request.input_responses.take());
         let class = tool.map_or(RateClass::Standard, |tool| tool.rate);
         let prepared = tool
             .ok_or_else(|| {
@@ -90,9 +113,12 @@ impl Server {
                 // An access token's grant names its workspace: with none chosen, that one.
                 let workspace =
                     workspace_of(&mut args, parts).or_else(|| admitted.caller.bound_workspace().map(|w| w.to_string()));
-                Ok((workspace, (tool.parse)(args)?))
+                let confirmation = confirm::destroys(tool.scope)
+                    .then(|| Confirmer::take(tool.name, &tool.title(), &mut args, answered, calling.can_ask))
+                    .transpose()?;
+                Ok((workspace, (tool.parse)(args)?, confirmation))
             });
-        let (workspace, call) = match prepared {
+        let (workspace, call, confirmation) = match prepared {
             Ok(prepared) => prepared,
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -102,7 +128,7 @@ impl Server {
         let Some(id) = workspace else {
             self.charge(admitted, None, class).await?;
             let choice = WorkspaceChoice::new(self.service.workspaces_of(&admitted.caller).await?);
-            return Ok(super::tasks::Answer::Done(tools::Output::json(choice)));
+            return Ok(Answer::Ran(super::tasks::Answer::Done(tools::Output::json(choice))));
         };
         let opened = async {
             let id = crate::wire::parse_id(crate::wire::IdField::Workspace, Some(&id))?;
@@ -112,8 +138,17 @@ impl Server {
         match opened {
             Ok(access) => {
                 self.charge(admitted, Some(&access.workspace), class).await?;
+                if let Some(pending) = confirmation {
+                    let workspace = access.workspace.id.to_string();
+                    let now = self.service.clock.now();
+                    if let Verdict::Stop(answer) = self.confirmer.decide(pending, &admitted.caller, &workspace, now) {
+                        return Ok(Answer::Confirmation(answer));
+                    }
+                }
                 let tasks = self.tasks.as_ref();
-                super::tasks::run(&self.service, &access, &admitted.caller, call, tasks, declared).await
+                let ran =
+                    super::tasks::run(&self.service, &access, &admitted.caller, call, tasks, calling.tasks).await?;
+                Ok(Answer::Ran(ran))
             }
             Err(err) => {
                 self.charge(admitted, None, class).await?;
@@ -129,10 +164,14 @@ impl Server {
         parts: &lambda_http::http::request::Parts,
         request: CallToolRequestParams,
     ) -> Result<tools::Output, ServiceError> {
-        match self.call(admitted, parts, request, false).await? {
-            super::tasks::Answer::Done(output) => Ok(output),
-            // Only a call whose client declared tasks is answered with one.
-            super::tasks::Answer::Task(_) => Err(ServiceError::BadRequest("This read cannot run as a task.".into())),
+        let calling = Calling {
+            tasks: false,
+            can_ask: false,
+        };
+        match self.call(admitted, parts, request, calling).await? {
+            Answer::Ran(super::tasks::Answer::Done(output)) => Ok(output),
+            // Only a call whose client declared tasks becomes one, and reads never ask.
+            _ => Err(ServiceError::BadRequest("This read cannot run as a task.".into())),
         }
     }
 
@@ -199,6 +238,20 @@ fn server_info_meta(context: &RequestContext<RoleServer>) -> Option<MetaObject> 
 fn server_icons(context: &RequestContext<RoleServer>) -> Option<Vec<rmcp::model::Icon>> {
     let (_, admitted) = admitted(context).ok()?;
     Some(vec![icons::icon(&admitted.origin, icons::SERVER)])
+}
+
+/// A tool's output as a complete result, naming this server for peers of the stateless revision.
+fn complete(output: tools::Output, context: &RequestContext<RoleServer>) -> CallToolResponse {
+    output.into_result().with_meta(server_info_meta(context)).into()
+}
+
+/// A confirmation's answer (a question, or a sentence), naming this server like any result.
+fn with_server_info(answer: CallToolResponse, context: &RequestContext<RoleServer>) -> CallToolResponse {
+    match (answer, server_info_meta(context)) {
+        (CallToolResponse::Complete(result), meta) => result.with_meta(meta).into(),
+        (CallToolResponse::InputRequired(result), Some(meta)) => result.with_meta(meta).into(),
+        (answer, _) => answer,
+    }
 }
 
 /// The request's parts and what the adapter admitted, as rmcp hands them over.
@@ -293,12 +346,16 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let (parts, admitted) = admitted(&context)?;
-        let declared = super::tasks::declared(&context);
-        match self.call(admitted, parts, request, declared).await {
-            Ok(super::tasks::Answer::Done(output)) => {
-                Ok(output.into_result().with_meta(server_info_meta(&context)).into())
+        let calling = Calling {
+            tasks: super::tasks::declared(&context),
+            can_ask: confirm::can_ask(&context),
+        };
+        match self.call(admitted, parts, request, calling).await {
+            Ok(Answer::Ran(super::tasks::Answer::Done(output))) => Ok(complete(output, &context)),
+            Ok(Answer::Ran(super::tasks::Answer::Task(task))) => {
+                Ok(CallToolResponse::Task(super::tasks::created(&task)))
             }
-            Ok(super::tasks::Answer::Task(task)) => Ok(CallToolResponse::Task(super::tasks::created(&task))),
+            Ok(Answer::Confirmation(answer)) => Ok(with_server_info(answer, &context)),
             Err(err) => {
                 let rpc = errors::to_rpc(&err, &admitted.request_id);
                 admitted.meter.refused(&err, &rpc);

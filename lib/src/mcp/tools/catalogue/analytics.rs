@@ -1,10 +1,31 @@
 //! The tools that read clicks and conversions.
 
-use super::{Spec, annotations, input, output};
+use rmcp::model::MetaObject;
+use serde_json::json;
+
+use super::{Spec, Tool, annotations, input, output};
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
 use crate::domain::{RateClass, Scope};
+use crate::mcp::app::ANALYTICS_APP_URI;
 use crate::mcp::args::{LinkAnalyticsArgs, RangeArgs};
 use crate::mcp::tools::dispatch::{GetLinkAnalytics, GetWorkspaceAnalytics, prepare};
+
+/// The tools whose results the analytics app draws.
+const DRAWN: [&str; 2] = ["get_link_analytics", "get_workspace_analytics"];
+
+/// `tool` naming the analytics app in its definition's `_meta` when the app draws its result:
+/// `ui.resourceUri` as MCP Apps says, and the older flat `ui/resourceUri` that hosts built
+/// before it still read (the official `registerAppTool` sets both). Hosts without the
+/// extension ignore `_meta`; the result itself is the same for every client.
+pub(super) fn with_app(mut tool: Tool) -> Tool {
+    if DRAWN.contains(&tool.name) {
+        let mut meta = MetaObject::new();
+        meta.0.insert("ui".into(), json!({ "resourceUri": ANALYTICS_APP_URI }));
+        meta.0.insert("ui/resourceUri".into(), json!(ANALYTICS_APP_URI));
+        tool.definition.meta = Some(meta);
+    }
+    tool
+}
 
 /// The analytics tools, in the order `tools/list` shows them.
 pub(super) fn tools() -> Vec<Spec> {

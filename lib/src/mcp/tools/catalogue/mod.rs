@@ -15,8 +15,10 @@ use crate::wire::schema::{output_schema_of, schema_of};
 use crate::wire::{self, WorkspaceChoice};
 
 mod analytics;
+mod conversions;
 mod links;
 mod transfer;
+mod webhooks;
 mod workspace;
 
 /// One tool: everything the server needs to list it and to take a call of it.
@@ -48,7 +50,12 @@ pub(super) struct Spec {
 
 impl From<Spec> for Tool {
     fn from(spec: Spec) -> Self {
-        let mut definition = Definition::new(spec.name, format!("{} {WORKSPACE_NOTE}", spec.description), spec.input);
+        let input = if crate::mcp::confirm::destroys(spec.scope) {
+            with_confirm(spec.input)
+        } else {
+            spec.input
+        };
+        let mut definition = Definition::new(spec.name, format!("{} {WORKSPACE_NOTE}", spec.description), input);
         definition.title = Some(spec.title.to_string());
         definition.output_schema = Some(spec.output);
         let mut annotations = spec.annotations;
@@ -62,6 +69,25 @@ impl From<Spec> for Tool {
             parse: spec.parse,
         }
     }
+}
+
+impl Tool {
+    /// The tool's title, as `tools/list` shows it.
+    pub fn title(&self) -> String {
+        self.definition.title.clone().unwrap_or_else(|| self.name.to_string())
+    }
+}
+
+/// A destroying tool's input schema also takes `confirm` (see `crate::mcp::confirm`).
+fn with_confirm(schema: Arc<JsonObject>) -> Arc<JsonObject> {
+    let mut schema = Arc::unwrap_or_clone(schema);
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.insert(
+            crate::mcp::confirm::ARGUMENT.into(),
+            crate::mcp::confirm::argument_schema(),
+        );
+    }
+    Arc::new(schema)
 }
 
 /// The tool called `name`.
@@ -82,10 +108,13 @@ pub static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
         analytics::tools(),
         workspace::tools(),
         transfer::tools(),
+        webhooks::tools(),
+        conversions::tools(),
     ]
     .into_iter()
     .flatten()
     .map(Tool::from)
+    .map(analytics::with_app)
     .collect()
 });
 

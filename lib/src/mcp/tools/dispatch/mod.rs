@@ -15,17 +15,23 @@ use crate::service::{Service, ServiceError, accounts::Access};
 use crate::wire;
 
 mod analytics;
+mod conversions;
 mod links;
 mod transfer;
+mod webhooks;
 mod workspace;
 
 pub use analytics::{GetLinkAnalytics, GetWorkspaceAnalytics};
+pub use conversions::ReportConversion;
 pub use links::{BulkCreateLinks, CreateLink, DeleteLink, GetLink, GetLinkQr, ListLinks, UpdateLink};
 pub use transfer::{
     ExportClicks, ExportClicksArgs, ExportLinks, ExportLinksArgs, ExportPage, GetImport, ImportIdArgs, ImportLinks,
     PlanImport,
 };
-pub use workspace::{CreateTag, ListDomains, ListTags, ListUtmTemplates};
+pub use webhooks::{CreateWebhook, DeleteWebhook, ListWebhooks, UpdateWebhook};
+pub use workspace::{
+    CreateTag, CreateUtmTemplate, DeleteTag, DeleteUtmTemplate, ListDomains, ListTags, ListUtmTemplates, UpdateTag,
+};
 
 /// A call's arguments, without `workspaceId` (taken out before a tool sees them).
 pub type Args = Map<String, Value>;
