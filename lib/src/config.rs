@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use crate::domain::RateLimits;
+use crate::clock::Entropy;
+use crate::domain::{RateLimits, SigningKey};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -117,6 +118,51 @@ impl Config {
             },
         })
     }
+}
+
+// ----- signing keys: what visitors and clients carry back to us, shared by every instance -----
+
+/// The environment variable holding the deployment's secret for what visitors carry back to us
+/// (location grants, password passes, visitor hashes, the MCP confirmations' states), shared by
+/// every function that signs or checks them.
+pub const SIGNING_SECRET_VARIABLE: &str = "VISITOR_SIGNING_SECRET";
+
+/// The shortest secret accepted: 32 characters.
+const MIN_SECRET_CHARS: usize = 32;
+
+/// The key for `purpose` (the location grants', the password passes', the visitor hashes')
+/// from `VISITOR_SIGNING_SECRET`: required, as every function and instance must share it.
+pub fn key_from_env(purpose: &str) -> Result<SigningKey, ConfigError> {
+    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), purpose)
+}
+
+/// [`key_from_env`] when `VISITOR_SIGNING_SECRET` is set at all (the dev server draws a key of
+/// its own otherwise).
+pub fn key_from_env_if_set(purpose: &str) -> Result<Option<SigningKey>, ConfigError> {
+    std::env::var(SIGNING_SECRET_VARIABLE)
+        .ok()
+        .map(|secret| key_from(Some(secret), purpose))
+        .transpose()
+}
+
+/// The key for `purpose` from a secret of at least 32 characters.
+pub fn key_from(secret: Option<String>, purpose: &str) -> Result<SigningKey, ConfigError> {
+    let secret = secret
+        .filter(|s| !s.trim().is_empty())
+        .ok_or(ConfigError::Missing(SIGNING_SECRET_VARIABLE))?;
+    if secret.chars().count() < MIN_SECRET_CHARS {
+        return Err(ConfigError::Invalid {
+            name: SIGNING_SECRET_VARIABLE,
+            reason: format!("it must be at least {MIN_SECRET_CHARS} characters"),
+        });
+    }
+    Ok(SigningKey::derive(secret.as_bytes(), purpose))
+}
+
+/// A key for `purpose` for one process.
+pub fn random_key(entropy: &dyn Entropy, purpose: &str) -> SigningKey {
+    let secret: Vec<u8> = (0..4).flat_map(|_| entropy.next_u64().to_be_bytes()).collect();
+    SigningKey::derive(&secret, purpose)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use lib::mcp::{Endpoint, Settings};
 // wake-up (the `get_link` bench: 112 µs on a multi-thread runtime, 62 µs on this one).
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Error> {
-    let key = lib::redirect::key_from_env(lib::mcp::confirm::PURPOSE)?;
+    let key = lib::config::key_from_env(lib::mcp::confirm::PURPOSE)?;
     let mut endpoint =
         Endpoint::with_confirm_key(lib::service::Service::for_lambda().await?, Settings::from_env()?, key);
     // Long calls run as MCP tasks, carried on by the import worker.

@@ -106,7 +106,7 @@ impl Endpoint {
     /// The endpoint signing confirmations' request states with a key of this process's own
     /// (the dev server, tests and benches: one process answers every round).
     pub fn new(service: Service, settings: Settings) -> Self {
-        let key = crate::redirect::random_key(service.entropy.as_ref(), confirm::PURPOSE);
+        let key = crate::config::random_key(service.entropy.as_ref(), confirm::PURPOSE);
         Self::with_confirm_key(service, settings, key)
     }
 

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use crate::after_response::AfterResponse;
 use crate::clock::Entropy;
 use crate::config::ConfigError;
+pub use crate::config::{SIGNING_SECRET_VARIABLE, key_from, key_from_env, key_from_env_if_set, random_key};
 use crate::domain::{LOCATION_PURPOSE, PASSWORD_PURPOSE, SigningKey};
 use crate::service::visits::DeadLetters;
 use crate::service::{Service, visits::ClickRecorder, visits::LinkCache};
@@ -106,54 +107,12 @@ impl Redirector {
     }
 }
 
-/// The environment variable holding the deployment's secret for what visitors carry back to us
-/// (the location grants), shared by the redirect and the location functions.
-pub const SIGNING_SECRET_VARIABLE: &str = "VISITOR_SIGNING_SECRET";
-
-/// The shortest secret accepted: 32 characters.
-const MIN_SECRET_CHARS: usize = 32;
-
-/// The key for `purpose` (the location grants', the password passes', the visitor hashes')
-/// from `VISITOR_SIGNING_SECRET`: required, as every function and instance must share it.
-pub fn key_from_env(purpose: &str) -> Result<SigningKey, ConfigError> {
-    key_from(std::env::var(SIGNING_SECRET_VARIABLE).ok(), purpose)
-}
-
-/// [`key_from_env`] when `VISITOR_SIGNING_SECRET` is set at all (the dev server draws a key of
-/// its own otherwise).
-pub fn key_from_env_if_set(purpose: &str) -> Result<Option<SigningKey>, ConfigError> {
-    std::env::var(SIGNING_SECRET_VARIABLE)
-        .ok()
-        .map(|secret| key_from(Some(secret), purpose))
-        .transpose()
-}
-
 /// The location grants' key from a secret of at least 32 characters.
 pub fn location_key_from(secret: Option<String>) -> Result<SigningKey, ConfigError> {
     key_from(secret, LOCATION_PURPOSE)
 }
 
-/// The key for `purpose` from a secret of at least 32 characters.
-pub fn key_from(secret: Option<String>, purpose: &str) -> Result<SigningKey, ConfigError> {
-    let secret = secret
-        .filter(|s| !s.trim().is_empty())
-        .ok_or(ConfigError::Missing(SIGNING_SECRET_VARIABLE))?;
-    if secret.chars().count() < MIN_SECRET_CHARS {
-        return Err(ConfigError::Invalid {
-            name: SIGNING_SECRET_VARIABLE,
-            reason: format!("it must be at least {MIN_SECRET_CHARS} characters"),
-        });
-    }
-    Ok(SigningKey::derive(secret.as_bytes(), purpose))
-}
-
 /// A location key for one process (the dev server without `VISITOR_SIGNING_SECRET`, tests).
 pub fn random_location_key(entropy: &dyn Entropy) -> SigningKey {
     random_key(entropy, LOCATION_PURPOSE)
-}
-
-/// A key for `purpose` for one process.
-pub fn random_key(entropy: &dyn Entropy, purpose: &str) -> SigningKey {
-    let secret: Vec<u8> = (0..4).flat_map(|_| entropy.next_u64().to_be_bytes()).collect();
-    SigningKey::derive(&secret, purpose)
 }
