@@ -266,18 +266,26 @@ fn output_schemas_refuse_a_result_missing_its_fields() {
 }
 
 #[test]
-fn reads_are_marked_read_only_and_delete_and_update_destructive() {
+fn reads_are_marked_read_only_and_deletes_and_updates_destructive() {
     for tool in TOOLS.iter() {
         let definition = definition(tool);
         let a = &definition["annotations"];
         let name = tool.name;
-        let read = name.starts_with("get_") || name.starts_with("list_");
+        let read = ["get_", "list_", "plan_", "export_"]
+            .iter()
+            .any(|p| name.starts_with(p));
         assert_eq!(a["readOnlyHint"], read, "{name}");
-        let destructive = matches!(name, "delete_link" | "update_link");
+        let destructive = name.starts_with("delete_") || name.starts_with("update_");
         assert_eq!(a["destructiveHint"].as_bool().unwrap_or(false), destructive, "{name}");
+        // A repeat changes nothing more: an update to the same values, the same file imported
+        // again (its earlier job answers), a conversion reported again (a duplicate).
+        let idempotent = matches!(
+            name,
+            "update_link" | "update_tag" | "import_links" | "report_conversion"
+        );
         assert_eq!(
             a["idempotentHint"].as_bool().unwrap_or(read),
-            read || name == "update_link",
+            read || idempotent,
             "{name}"
         );
     }
