@@ -20,5 +20,5 @@ check "$(run --method resources/read --uri "$uri" | field contents.0.text | fiel
 check "$(run --method prompts/list | field prompts.2.name)" "weekly_report" "prompts/list shows the prompts"
 check "$(run --method prompts/get --prompt-name weekly_report --prompt-args week=2026-11-26 | field messages.0.role)" \
     "user" "prompts/get answers a message"
-run --method tools/call --tool-name delete_link --tool-arg "linkId=$id" >/dev/null
+run --method tools/call --tool-name delete_link --tool-arg "linkId=$id" --tool-arg confirm=true >/dev/null
 echo "mcp inspector cli: resources and prompts passed"

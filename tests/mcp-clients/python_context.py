@@ -67,7 +67,8 @@ async def main(url, key, workspace, mode):
                                                {"name": "linkId", "value": f"context {mode}"})
             check(completion.completion.values == [link_id], "completion/complete finds the link by name")
 
-            await client.call_tool("delete_link", {"linkId": link_id})
+            deleted = await client.call_tool("delete_link", {"linkId": link_id, "confirm": True})
+            check(not deleted.is_error, "the link is deleted again (confirm: true, as this client cannot be asked)")
     print(f"python mcp client ({mode}): resources, prompts, completions and icons passed")
 
 
