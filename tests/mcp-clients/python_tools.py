@@ -96,6 +96,20 @@ async def main(url, key, workspace, webhook_url):
         again = await call(client, "report_conversion", sale)
         check(again["duplicate"] is True and again["id"] == first["id"], "a repeat is the same conversion")
 
+        # The transfer tools as plain calls (tasks_typescript.mjs runs bulk and import as tasks).
+        file = "url,name\n" + "".join(f"https://example.com/import/{run}/{i},Imported {run} {i}\n" for i in range(3))
+        plan = await call(client, "plan_import", {**ws, "format": "csv", "content": file})
+        check(len(plan["rows"]) == 3, f"plan_import judges the three rows: {plan['rows']}")
+        imported = await call(client, "import_links", {**ws, "format": "csv", "content": file})
+        check(imported["import"]["state"] == "finished", f"import_links imported the file: {imported['message']}")
+        job = await call(client, "get_import", {**ws, "importId": imported["import"]["id"]})
+        check(job["import"]["created"] == 3, "get_import reads the job: 3 created")
+        links = await call(client, "export_links", {**ws, "format": "csv", "limit": 100})
+        check(f"Imported {run} 0" in links["text"], "export_links carries the imported links")
+        clicks = await call(client, "export_clicks", ws)
+        check(clicks["text"].startswith("at,linkId,") and tracked["id"] in clicks["text"],
+              "export_clicks carries the tracked link's click")
+
     # A client whose person declines: nothing is deleted, and the answer says so.
     asked = []
     http, client = await connect(url, key, elicitation_callback=answering("decline", asked))
