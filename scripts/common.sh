@@ -25,6 +25,9 @@ MCP_PY_VERSION="2.3.0"
 NODE22_VERSION="22.23.3"
 MCP_INSPECTOR_VERSION="2.12.0"
 MCP_CONFORMANCE_VERSION="0.1.16"
+# The tasks extension's official requester and the TypeScript client it drives (tasks_typescript.mjs).
+MCP_EXT_TASKS_VERSION="0.2.2"
+MCP_TS_CLIENT_VERSION="2.3.1"
 OPENAPI_SPEC_VALIDATOR_VERSION="0.9.0"
 SCHEMATHESIS_VERSION="4.32.5"
 MOTO_VERSION="5.2.5"
@@ -322,13 +325,14 @@ ensure_mcp_clients() {
     venv_tool mcp "mcp==$MCP_PY_VERSION"
     local inspector="$node_dir/node_modules/@modelcontextprotocol/inspector"
     local conformance="$node_dir/node_modules/@modelcontextprotocol/conformance"
-    local wanted="$NODE22_VERSION $MCP_INSPECTOR_VERSION $MCP_CONFORMANCE_VERSION"
+    local wanted="$NODE22_VERSION $MCP_INSPECTOR_VERSION $MCP_CONFORMANCE_VERSION $MCP_EXT_TASKS_VERSION $MCP_TS_CLIENT_VERSION"
     if [ "$(cat "$node_dir/.installed" 2>/dev/null)" != "$wanted" ]; then
-        log "installing node@$NODE22_VERSION, @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION and @modelcontextprotocol/conformance@$MCP_CONFORMANCE_VERSION (npm) into $node_dir"
+        log "installing node@$NODE22_VERSION, @modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION, conformance@$MCP_CONFORMANCE_VERSION, ext-tasks@$MCP_EXT_TASKS_VERSION and client@$MCP_TS_CLIENT_VERSION (npm) into $node_dir"
         npm_install "$node_dir" "node@$NODE22_VERSION" "@modelcontextprotocol/inspector@$MCP_INSPECTOR_VERSION" \
-            "@modelcontextprotocol/conformance@$MCP_CONFORMANCE_VERSION"
+            "@modelcontextprotocol/conformance@$MCP_CONFORMANCE_VERSION" \
+            "@modelcontextprotocol/ext-tasks@$MCP_EXT_TASKS_VERSION" "@modelcontextprotocol/client@$MCP_TS_CLIENT_VERSION"
         if [ ! -x "$node_dir/node_modules/.bin/node" ] || [ ! -f "$inspector/clients/launcher/build/index.js" ] ||
-            [ ! -f "$conformance/dist/index.js" ]; then
+            [ ! -f "$conformance/dist/index.js" ] || [ ! -d "$node_dir/node_modules/@modelcontextprotocol/ext-tasks/dist" ]; then
             fail "node@$NODE22_VERSION, the MCP Inspector or the MCP conformance suite is incomplete in $node_dir" "delete $node_dir and rerun"
         fi
         echo "$wanted" >"$node_dir/.installed"
