@@ -17,11 +17,13 @@ from mcp.client.streamable_http import streamable_http_client
 
 # The tools each MCP scope opens (the contract's table).
 TOOLS_OF_SCOPE = {
-    "links:read": {"list_links", "get_link", "get_link_qr", "list_tags", "list_utm_templates", "list_domains"},
-    "links:write": {"create_link", "update_link", "create_tag"},
-    "links:delete": {"delete_link"},
-    "links:bulk": {"bulk_create_links"},
-    "analytics:read": {"get_link_analytics", "get_workspace_analytics"},
+    "links:read": {"list_links", "get_link", "get_link_qr", "list_tags", "list_utm_templates", "list_domains",
+                   "export_links", "list_webhooks"},
+    "links:write": {"create_link", "update_link", "create_tag", "update_tag", "create_utm_template", "create_webhook",
+                    "update_webhook", "report_conversion"},
+    "links:delete": {"delete_link", "delete_tag", "delete_utm_template", "delete_webhook"},
+    "links:bulk": {"bulk_create_links", "plan_import", "import_links", "get_import"},
+    "analytics:read": {"get_link_analytics", "get_workspace_analytics", "export_clicks"},
 }
 CHOSEN = ["links:read", "analytics:read"]
 
