@@ -71,7 +71,15 @@ impl TestApp {
 
     /// Every position shared for the workspace's clicks today.
     pub async fn shared_positions(&self, ws: &TestWorkspace) -> Vec<lib::store::SharedLocation> {
-        let day = self.clock_now().date_naive();
+        self.shared_positions_on(ws, self.clock_now().date_naive()).await
+    }
+
+    /// The positions shared on `day` (a test that moves the clock may cross midnight).
+    pub async fn shared_positions_on(
+        &self,
+        ws: &TestWorkspace,
+        day: chrono::NaiveDate,
+    ) -> Vec<lib::store::SharedLocation> {
         self.store()
             .shared_locations_on(&crate::helpers::oid(&ws.id), day)
             .await
