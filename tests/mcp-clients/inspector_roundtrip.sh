@@ -24,7 +24,8 @@ check "$(field structuredContent.rules.0.device <<<"$got")" '["mobile"]' "get_li
 
 qr=$(call get_link_qr --tool-arg "linkId=$id")
 check "$(field content.0.type <<<"$qr")" "text" "get_link_qr gives the SVG as a text item"
-check "$(field content.0.text <<<"$qr" | head -c 4)" "<svg" "the text item is an SVG document"
+svg=$(field content.0.text <<<"$qr")
+check "${svg:0:4}" "<svg" "the text item is an SVG document"
 
 listed=$(call list_links --tool-arg search=inspector)
 check "$(field structuredContent.links.0.id <<<"$listed")" "$id" "list_links finds it"
