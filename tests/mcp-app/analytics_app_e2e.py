@@ -68,7 +68,7 @@ class Visits:
 
     async def convert(self, http, cid, event="signup"):
         answer = await http.get(f"{self.base}/_sl/c", params={"cid": cid, "e": event}, headers={"Host": self.host})
-        check(answer.status_code == 200, f"the pixel records a {event} for {cid[:8]}…")
+        check(answer.status_code == 200, f"the pixel records a {event} for …{cid[-6:]}")
 
 
 async def wait_for(client, arguments, clicks, conversions):
