@@ -26,6 +26,7 @@ mod qr;
 mod rule;
 pub mod schema;
 mod session;
+mod switch;
 mod tag;
 mod team;
 mod text;
@@ -61,6 +62,7 @@ pub use import::{
     RowOutcome, RowResult, Verdict,
 };
 pub use limits::{RateClass, RateLimitOverrides, RateLimits};
+pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
 };

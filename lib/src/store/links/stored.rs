@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{Hostname, Link, Slug};
+use crate::domain::{Hostname, Link, OperatorReason, Slug};
 use crate::store::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
 
 /// The id → location pointer of a link.
@@ -22,6 +22,9 @@ pub struct StoredLink {
     pub link: Link,
     pub version: u64,
     pub limited_clicks: u64,
+    /// Why the operator disabled the link (`linkctl link disable`); `None` when it is not.
+    /// Only the operator's switch writes it (see `crate::store::switch`).
+    pub disabled_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -30,6 +33,8 @@ struct StoredMeta {
     version: u64,
     #[serde(default)]
     limited_clicks: u64,
+    #[serde(default)]
+    disabled_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,10 +65,13 @@ const VERSION: &str = "version";
 /// How many concurrent moves a read by id follows before it calls the link contended.
 const MAX_POINTER_FOLLOWS: usize = 10;
 const LIMITED_CLICKS: &str = "limitedClicks";
+/// The operator's reason for disabling a link, beside the link's own attributes.
+pub(in crate::store) const DISABLED_REASON: &str = "disabledReason";
 use keys::SEARCH_TEXT;
 
-/// Attributes an update never writes: the keys and the click counter the redirect owns.
-const UNTOUCHED_BY_UPDATES: [&str; 3] = [keys::PK, keys::SK, LIMITED_CLICKS];
+/// Attributes an update never writes: the keys, the click counter the redirect owns and the
+/// operator's switch.
+const UNTOUCHED_BY_UPDATES: [&str; 4] = [keys::PK, keys::SK, LIMITED_CLICKS, DISABLED_REASON];
 
 pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
     let created = link.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
@@ -77,6 +85,14 @@ pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64
     let search = format!("{} {}", link.settings.name.as_str(), link.slug.as_str()).to_lowercase();
     item.insert(SEARCH_TEXT.into(), s(search));
     Ok(item)
+}
+
+/// A link item carrying the operator's reason, when the link is disabled (a move keeps it).
+fn with_disabled_reason(mut item: Item, reason: Option<&OperatorReason>) -> Item {
+    if let Some(reason) = reason {
+        item.insert(DISABLED_REASON.into(), s(reason.as_str()));
+    }
+    item
 }
 
 pub(in crate::store) fn ref_item(link: &Link) -> Result<Item, StoreError> {
@@ -95,6 +111,7 @@ pub(in crate::store) fn decode_link(item: Item) -> Result<StoredLink, StoreError
         link: decode(item)?,
         version: meta.version,
         limited_clicks: meta.limited_clicks,
+        disabled_reason: meta.disabled_reason,
     })
 }
 
@@ -226,7 +243,10 @@ impl Store {
             )?,
             tx::put(
                 &self.table,
-                link_item(new, old.version + 1, old.limited_clicks)?,
+                with_disabled_reason(
+                    link_item(new, old.version + 1, old.limited_clicks)?,
+                    old.disabled_reason.as_ref(),
+                ),
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,

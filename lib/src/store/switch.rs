@@ -1,0 +1,140 @@
+//! The operator's switch in the table: a link's `disabledReason`, a workspace's
+//! `suspendedReason`, each written together with its audit item (all or nothing), and the audit
+//! items read back a month at a time.
+
+use chrono::{DateTime, Utc};
+
+use super::links::stored::DISABLED_REASON;
+use super::{Store, StoreError, decode, encode, keys, n, query_up_to, s, tx};
+use crate::domain::ids::ObjectId;
+use crate::domain::{AuditEntry, OperatorReason};
+
+/// What a switch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Switched {
+    /// Written, with its audit item.
+    Done,
+    /// No such link or workspace.
+    NotFound,
+    /// Nothing to undo: the link was not disabled, the workspace not suspended (no audit item).
+    Unchanged,
+}
+
+/// How many times a switch follows a link that moves under it.
+const MAX_FOLLOWS: usize = 5;
+const SUSPENDED_REASON: &str = "suspendedReason";
+
+impl Store {
+    /// Disables a link (`Some(reason)`) or enables it (`None`), with `entry` as its audit item.
+    /// The link's version moves on, so an owner's edit read before it is retried on the new
+    /// state.
+    pub async fn switch_link(
+        &self,
+        id: &ObjectId,
+        reason: Option<&OperatorReason>,
+        entry: &AuditEntry,
+    ) -> Result<Switched, StoreError> {
+        for _ in 0..MAX_FOLLOWS {
+            let Some(pointer) = self.get_link_ref(id).await? else {
+                return Ok(Switched::NotFound);
+            };
+            let key = keys::link(&pointer.domain, &pointer.slug);
+            let id_value = s(id.as_str());
+            let change = match reason {
+                Some(reason) => tx::update(
+                    &self.table,
+                    &key,
+                    "SET #reason = :reason ADD version :one",
+                    Some("id = :id"),
+                    &[("#reason", DISABLED_REASON)],
+                    &[(":reason", s(reason.as_str())), (":one", n(1)), (":id", id_value)],
+                )?,
+                None => tx::update(
+                    &self.table,
+                    &key,
+                    "REMOVE #reason ADD version :one",
+                    Some("id = :id"),
+                    &[("#reason", DISABLED_REASON)],
+                    &[(":one", n(1)), (":id", id_value)],
+                )?,
+            };
+            if reason.is_none() {
+                match self.get_link_at(&pointer.domain, &pointer.slug, true).await? {
+                    Some(stored) if stored.link.id == *id && stored.disabled_reason.is_none() => {
+                        return Ok(Switched::Unchanged);
+                    }
+                    _ => {}
+                }
+            }
+            match self.transact(vec![change, self.audit_put(entry)?]).await? {
+                Ok(()) => return Ok(Switched::Done),
+                // Moved (or deleted) between the pointer and the write: read the pointer again.
+                Err(c) if c.failed(0) => continue,
+                Err(_) => return Err(StoreError::Contention("switch a link")),
+            }
+        }
+        Err(StoreError::Contention("switch a link that keeps moving"))
+    }
+
+    /// Suspends a workspace (`Some(reason)`) or lifts it (`None`), with `entry` as its audit item.
+    pub async fn switch_workspace(
+        &self,
+        id: &ObjectId,
+        reason: Option<&OperatorReason>,
+        entry: &AuditEntry,
+    ) -> Result<Switched, StoreError> {
+        let key = keys::workspace(id);
+        let change = match reason {
+            Some(reason) => tx::update(
+                &self.table,
+                &key,
+                "SET #reason = :reason",
+                Some("attribute_exists(PK)"),
+                &[("#reason", SUSPENDED_REASON)],
+                &[(":reason", s(reason.as_str()))],
+            )?,
+            None => tx::update(
+                &self.table,
+                &key,
+                "REMOVE #reason",
+                Some("attribute_exists(#reason)"),
+                &[("#reason", SUSPENDED_REASON)],
+                &[],
+            )?,
+        };
+        match self.transact(vec![change, self.audit_put(entry)?]).await? {
+            Ok(()) => Ok(Switched::Done),
+            Err(c) if c.failed(0) => Ok(match self.get_workspace(id).await? {
+                None => Switched::NotFound,
+                Some(_) => Switched::Unchanged,
+            }),
+            Err(_) => Err(StoreError::Contention("switch a workspace")),
+        }
+    }
+
+    fn audit_put(&self, entry: &AuditEntry) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, StoreError> {
+        let item = encode(entry, &keys::audit_entry(entry.at, &entry.id), None)?;
+        tx::put(&self.table, item, Some("attribute_not_exists(PK)"))
+    }
+
+    /// The audit items of the month of `month`, oldest first, at or after `since`: at most `max`.
+    pub async fn audit_entries(
+        &self,
+        month: DateTime<Utc>,
+        since: DateTime<Utc>,
+        max: usize,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let from = since.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#pk = :pk AND #sk >= :from")
+            .expression_attribute_names("#pk", keys::PK)
+            .expression_attribute_names("#sk", keys::SK)
+            .expression_attribute_values(":pk", s(keys::audit_partition(month)))
+            .expression_attribute_values(":from", s(from))
+            .consistent_read(true);
+        query_up_to(query, max).await?.into_iter().map(decode).collect()
+    }
+}
