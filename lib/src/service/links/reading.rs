@@ -116,7 +116,8 @@ impl Service {
             self.clock.now(),
             clicks?,
             &tags?,
-        ))
+        )
+        .disabled(stored.disabled_reason.as_ref()))
     }
 
     /// One page of the workspace's links, newest first, filtered by `search` (name or slug,
@@ -159,7 +160,10 @@ impl Service {
                 .links
                 .iter()
                 .zip(clicks)
-                .map(|(stored, count)| LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags))
+                .map(|(stored, count)| {
+                    LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags)
+                        .disabled(stored.disabled_reason.as_ref())
+                })
                 .collect(),
             page: query.page,
             limit: query.limit,
