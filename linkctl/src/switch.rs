@@ -122,13 +122,13 @@ pub(crate) async fn workspace(service: &Service, command: SuspendCommand) -> Res
     };
     let id = id_of("workspace", raw)?;
     let (reason, by) = why.parse()?;
-    let switched = if suspend {
+    let (switched, links) = if suspend {
         service.suspend_workspace(&id, &reason, &by).await?
     } else {
         service.unsuspend_workspace(&id, &reason, &by).await?
     };
     let reason = suspend.then(|| reason.as_str().to_string());
-    answer(switched, "workspace", raw, json!({ "suspendedReason": reason }))
+    answer(switched, "workspace", raw, json!({ "suspendedReason": reason, "links": links }))
 }
 
 pub(crate) async fn audit(service: &Service, command: AuditCommand) -> Result<Value, AdminError> {

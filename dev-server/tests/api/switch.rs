@@ -23,7 +23,7 @@ async fn disable(app: &TestApp, id: &str) -> Switched {
     app.service.disable_link(&oid(id), &reason, &by).await.unwrap()
 }
 
-async fn suspend(app: &TestApp, ws: &TestWorkspace) -> Switched {
+async fn suspend(app: &TestApp, ws: &TestWorkspace) -> (Switched, u64) {
     let reason = parse_reason("mass phishing campaign").unwrap();
     let by = parse_operator("ops-bob").unwrap();
     app.service.suspend_workspace(&oid(&ws.id), &reason, &by).await.unwrap()
@@ -181,7 +181,7 @@ async fn every_link_of_a_suspended_workspace_answers_451() {
     let ws = app.workspace().await;
     app.create_ok(&ws, link_with_slug("One", "one")).await;
     app.create_ok(&ws, link_with_slug("Two", "two")).await;
-    assert_eq!(suspend(&app, &ws).await, Switched::Done);
+    assert_eq!(suspend(&app, &ws).await, (Switched::Done, 2));
     for slug in ["one", "two"] {
         let visit = app.get(slug, &[]).await;
         assert_eq!(visit.status, StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS, "{slug}");
@@ -232,7 +232,7 @@ async fn unsuspending_a_workspace_brings_back_its_links_and_its_keys() {
     let reason = parse_reason("owner cleaned up").unwrap();
     let by = parse_operator("ops-bob").unwrap();
     let switched = app.service.unsuspend_workspace(&oid(&ws.id), &reason, &by).await.unwrap();
-    assert_eq!(switched, Switched::Done);
+    assert_eq!(switched, (Switched::Done, 1));
     assert_eq!(app.get("one", &[]).await.status, StatusCode::FOUND);
     let path = format!("/apiv1/links?workspaceId={}", ws.id);
     assert_eq!(app.request(Method::GET, &path, Some(&ws.key), None).await.0, StatusCode::OK);

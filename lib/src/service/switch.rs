@@ -41,26 +41,38 @@ impl Service {
         self.store.switch_link(id, None, &entry).await
     }
 
-    /// Suspends a workspace: every link of it answers `451`, its keys and grants `403`.
+    /// Suspends a workspace: its keys and grants get `403` from the next request (the workspace
+    /// is written first, so no new link can follow), then every link of it is stamped with the
+    /// reason and answers `451`. Answers how many links were stamped. Running it again finishes
+    /// a run that stopped halfway.
     pub async fn suspend_workspace(
         &self,
         id: &ObjectId,
         reason: &OperatorReason,
         by: &OperatorName,
-    ) -> Result<Switched, StoreError> {
+    ) -> Result<(Switched, u64), StoreError> {
         let entry = self.audit_entry(AuditAction::WorkspaceSuspended, id.as_str(), reason, by);
-        self.store.switch_workspace(id, Some(reason), &entry).await
+        let switched = self.store.switch_workspace(id, Some(reason), &entry).await?;
+        if switched == Switched::NotFound {
+            return Ok((switched, 0));
+        }
+        Ok((switched, self.store.stamp_workspace_links(id, Some(reason)).await?))
     }
 
-    /// Lifts a workspace's suspension (`Unchanged` when it was not suspended).
+    /// Lifts a workspace's suspension (`Unchanged` when it was not suspended) and takes the
+    /// stamp off its links (whatever a run that stopped halfway left).
     pub async fn unsuspend_workspace(
         &self,
         id: &ObjectId,
         reason: &OperatorReason,
         by: &OperatorName,
-    ) -> Result<Switched, StoreError> {
+    ) -> Result<(Switched, u64), StoreError> {
         let entry = self.audit_entry(AuditAction::WorkspaceUnsuspended, id.as_str(), reason, by);
-        self.store.switch_workspace(id, None, &entry).await
+        let switched = self.store.switch_workspace(id, None, &entry).await?;
+        if switched == Switched::NotFound {
+            return Ok((switched, 0));
+        }
+        Ok((switched, self.store.stamp_workspace_links(id, None).await?))
     }
 
     /// The operator's actions since `since` (at most [`MAX_AUDIT_MONTHS`] back), oldest first:

@@ -4,8 +4,9 @@
 
 use chrono::{DateTime, Utc};
 
-use super::links::stored::DISABLED_REASON;
-use super::{Store, StoreError, decode, encode, keys, n, query_up_to, s, tx};
+use super::links::index::IndexRead;
+use super::links::stored::{DISABLED_REASON, SUSPENDED_REASON};
+use super::{Store, StoreError, decode, encode, item_key, keys, n, query_up_to, s, tx, update_applied};
 use crate::domain::ids::ObjectId;
 use crate::domain::{AuditEntry, OperatorReason};
 
@@ -22,7 +23,6 @@ pub enum Switched {
 
 /// How many times a switch follows a link that moves under it.
 const MAX_FOLLOWS: usize = 5;
-const SUSPENDED_REASON: &str = "suspendedReason";
 
 impl Store {
     /// Disables a link (`Some(reason)`) or enables it (`None`), with `entry` as its audit item.
@@ -110,6 +110,47 @@ impl Store {
             }),
             Err(_) => Err(StoreError::Contention("switch a workspace")),
         }
+    }
+
+    /// Stamps the operator's reason on every link of a suspended workspace (`Some`), or takes it
+    /// off (`None`), so that a visit tells a suspended workspace's link from the link alone.
+    /// Each link's version moves on. Work bounded by the workspace's link quota: one paginated
+    /// `Query` of its link index, one `UpdateItem` a link. Answers how many links it changed.
+    pub async fn stamp_workspace_links(
+        &self,
+        workspace: &ObjectId,
+        reason: Option<&OperatorReason>,
+    ) -> Result<u64, StoreError> {
+        let read = IndexRead {
+            filter: None,
+            values: Vec::new(),
+            projection: Some("#tpk, #tsk"),
+        };
+        let (entries, _) = self.read_link_index(workspace, read).await?;
+        let mut changed = 0;
+        for entry in entries {
+            let Some(key) = item_key(&entry) else { continue };
+            let request = self
+                .client
+                .update_item()
+                .table_name(&self.table)
+                .set_key(Some(super::key_map(&key)))
+                .condition_expression("attribute_exists(#pk)")
+                .expression_attribute_names("#pk", keys::PK)
+                .expression_attribute_names("#reason", SUSPENDED_REASON)
+                .expression_attribute_values(":one", n(1));
+            let request = match reason {
+                Some(reason) => request
+                    .update_expression("SET #reason = :reason ADD version :one")
+                    .expression_attribute_values(":reason", s(reason.as_str())),
+                None => request.update_expression("REMOVE #reason ADD version :one"),
+            };
+            // A link deleted meanwhile is no longer there to stamp.
+            if update_applied(request.send().await)? {
+                changed += 1;
+            }
+        }
+        Ok(changed)
     }
 
     fn audit_put(&self, entry: &AuditEntry) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, StoreError> {

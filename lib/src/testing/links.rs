@@ -53,6 +53,7 @@ pub fn stored_link(body: Value, limited_clicks: u64) -> StoredLink {
         version: 1,
         limited_clicks,
         disabled_reason: None,
+        suspended_reason: None,
     }
 }
 

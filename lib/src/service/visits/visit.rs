@@ -10,9 +10,8 @@
 //! and `410` write nothing.
 //!
 //! A link the operator disabled, or any link of a suspended workspace, answers `451` before
-//! anything else is looked at (see [`VisitOutcome::Withheld`]): never counted. Telling a
-//! suspended workspace's links costs the workspace's read (cached like the link) on every
-//! visit of a link that exists.
+//! anything else is looked at (see [`VisitOutcome::Withheld`]): never counted. Both are read
+//! from the link's own item (a suspension is stamped on each link), so they cost no read.
 
 use std::sync::Arc;
 
@@ -259,7 +258,8 @@ impl Service {
         let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
             return Ok(Visited::answer(VisitOutcome::NotFound));
         };
-        if self.switched_off(cache, &stored).await? {
+        // The operator disabled the link, or suspended its workspace (stamped on each link).
+        if stored.disabled_reason.is_some() || stored.suspended_reason.is_some() {
             let agent = Visitor::classify(&visit.headers, visit.visitor_key).agent;
             let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::DisabledForAbuse, agent);
             return Ok(Visited::answer(outcome));
@@ -365,15 +365,6 @@ impl Service {
         Ok(Some(stored))
     }
 
-    /// Whether the operator switched the link off: disabled it, or suspended its workspace (read
-    /// through the cache, like the link).
-    async fn switched_off(&self, cache: &LinkCache, stored: &StoredLink) -> Result<bool, ServiceError> {
-        if stored.disabled_reason.is_some() {
-            return Ok(true);
-        }
-        let workspace = self.cached_workspace(cache, &stored.link.workspace_id).await?;
-        Ok(workspace.is_some_and(|w| w.suspended_reason.is_some()))
-    }
 
     /// A link's workspace, from the cache or read (and cached for the link cache's lifetime).
     async fn cached_workspace(

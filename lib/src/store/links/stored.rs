@@ -25,6 +25,9 @@ pub struct StoredLink {
     /// Why the operator disabled the link (`linkctl link disable`); `None` when it is not.
     /// Only the operator's switch writes it (see `crate::store::switch`).
     pub disabled_reason: Option<OperatorReason>,
+    /// Why the operator suspended the link's workspace, stamped on each of its links by
+    /// `linkctl workspace suspend` (so a visit reads nothing more); `None` when it is not.
+    pub suspended_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -35,6 +38,8 @@ struct StoredMeta {
     limited_clicks: u64,
     #[serde(default)]
     disabled_reason: Option<OperatorReason>,
+    #[serde(default)]
+    suspended_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,11 +72,13 @@ const MAX_POINTER_FOLLOWS: usize = 10;
 const LIMITED_CLICKS: &str = "limitedClicks";
 /// The operator's reason for disabling a link, beside the link's own attributes.
 pub(in crate::store) const DISABLED_REASON: &str = "disabledReason";
+/// The operator's reason for suspending the link's workspace, stamped on the link.
+pub(in crate::store) const SUSPENDED_REASON: &str = "suspendedReason";
 use keys::SEARCH_TEXT;
 
 /// Attributes an update never writes: the keys, the click counter the redirect owns and the
 /// operator's switch.
-const UNTOUCHED_BY_UPDATES: [&str; 4] = [keys::PK, keys::SK, LIMITED_CLICKS, DISABLED_REASON];
+const UNTOUCHED_BY_UPDATES: [&str; 5] = [keys::PK, keys::SK, LIMITED_CLICKS, DISABLED_REASON, SUSPENDED_REASON];
 
 pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
     let created = link.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
@@ -87,10 +94,15 @@ pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64
     Ok(item)
 }
 
-/// A link item carrying the operator's reason, when the link is disabled (a move keeps it).
-fn with_disabled_reason(mut item: Item, reason: Option<&OperatorReason>) -> Item {
-    if let Some(reason) = reason {
-        item.insert(DISABLED_REASON.into(), s(reason.as_str()));
+/// A link item carrying the operator's reasons `old` carries (a move keeps them).
+fn with_switch(mut item: Item, old: &StoredLink) -> Item {
+    for (name, reason) in [
+        (DISABLED_REASON, &old.disabled_reason),
+        (SUSPENDED_REASON, &old.suspended_reason),
+    ] {
+        if let Some(reason) = reason {
+            item.insert(name.into(), s(reason.as_str()));
+        }
     }
     item
 }
@@ -112,6 +124,7 @@ pub(in crate::store) fn decode_link(item: Item) -> Result<StoredLink, StoreError
         version: meta.version,
         limited_clicks: meta.limited_clicks,
         disabled_reason: meta.disabled_reason,
+        suspended_reason: meta.suspended_reason,
     })
 }
 
@@ -243,10 +256,7 @@ impl Store {
             )?,
             tx::put(
                 &self.table,
-                with_disabled_reason(
-                    link_item(new, old.version + 1, old.limited_clicks)?,
-                    old.disabled_reason.as_ref(),
-                ),
+                with_switch(link_item(new, old.version + 1, old.limited_clicks)?, old),
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,
