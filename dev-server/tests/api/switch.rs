@@ -106,6 +106,31 @@ async fn a_link_never_disabled_has_a_null_disabled_reason() {
 }
 
 #[tokio::test]
+async fn mcp_get_link_says_why_the_operator_disabled_the_link() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let id = app.create_ok(&ws.http, link_with_slug("Bad", "bad")).await;
+    disable(&app, &id).await;
+    let answer = app.tool_in(&ws, "get_link", json!({ "linkId": id })).await;
+    assert_eq!(answer.structured()["disabledReason"], REASON);
+}
+
+#[tokio::test]
+async fn mcp_update_link_cannot_switch_a_disabled_link_back_on() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let id = app.create_ok(&ws.http, link_with_slug("Bad", "bad")).await;
+    disable(&app, &id).await;
+    let answer = app
+        .tool_in(&ws, "update_link", json!({ "linkId": id, "active": true }))
+        .await;
+    assert_eq!(
+        answer.error().1,
+        format!("This link was disabled by the operator and cannot be switched back on: {REASON}")
+    );
+}
+
+#[tokio::test]
 async fn the_owner_cannot_switch_a_disabled_link_back_on() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
