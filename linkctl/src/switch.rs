@@ -128,7 +128,12 @@ pub(crate) async fn workspace(service: &Service, command: SuspendCommand) -> Res
         service.unsuspend_workspace(&id, &reason, &by).await?
     };
     let reason = suspend.then(|| reason.as_str().to_string());
-    answer(switched, "workspace", raw, json!({ "suspendedReason": reason, "links": links }))
+    answer(
+        switched,
+        "workspace",
+        raw,
+        json!({ "suspendedReason": reason, "links": links }),
+    )
 }
 
 pub(crate) async fn audit(service: &Service, command: AuditCommand) -> Result<Value, AdminError> {

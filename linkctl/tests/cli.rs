@@ -481,13 +481,33 @@ async fn a_workspace_suspended_and_unsuspended_is_audited_with_who_and_why() {
     let ws = cli.ok(&["workspace", "create", "--name", "Acme", "--owner", "ann@example.com"]);
     let w = ws["id"].as_str().unwrap();
     let suspended = cli.ok(&[
-        "workspace", "suspend", "--workspace", w, "--reason", "Mass phishing", "--by", "alice",
+        "workspace",
+        "suspend",
+        "--workspace",
+        w,
+        "--reason",
+        "Mass phishing",
+        "--by",
+        "alice",
     ]);
     assert_eq!(
-        (suspended["changed"].as_bool(), suspended["suspendedReason"].as_str(), suspended["links"].as_u64()),
+        (
+            suspended["changed"].as_bool(),
+            suspended["suspendedReason"].as_str(),
+            suspended["links"].as_u64()
+        ),
         (Some(true), Some("Mass phishing"), Some(0))
     );
-    let lifted = cli.ok(&["workspace", "unsuspend", "--workspace", w, "--reason", "Cleaned up", "--by", "bob"]);
+    let lifted = cli.ok(&[
+        "workspace",
+        "unsuspend",
+        "--workspace",
+        w,
+        "--reason",
+        "Cleaned up",
+        "--by",
+        "bob",
+    ]);
     assert_eq!(lifted["changed"], true);
     let out = cli.run(&["audit", "list"]);
     let audit: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
@@ -517,7 +537,14 @@ async fn a_workspace_suspended_and_unsuspended_is_audited_with_who_and_why() {
 async fn disabling_a_link_that_does_not_exist_exits_non_zero_with_one_line() {
     let cli = Cli::new().await;
     let stderr = cli.fails(&[
-        "link", "disable", "--id", "65a1b2c3d4e5f60718293a4b", "--reason", "Phishing", "--by", "alice",
+        "link",
+        "disable",
+        "--id",
+        "65a1b2c3d4e5f60718293a4b",
+        "--reason",
+        "Phishing",
+        "--by",
+        "alice",
     ]);
     assert_eq!(stderr.trim(), "linkctl: no link 65a1b2c3d4e5f60718293a4b");
 }
@@ -525,6 +552,15 @@ async fn disabling_a_link_that_does_not_exist_exits_non_zero_with_one_line() {
 #[tokio::test]
 async fn a_switch_without_a_reason_is_refused() {
     let cli = Cli::new().await;
-    let stderr = cli.fails(&["link", "disable", "--id", "65a1b2c3d4e5f60718293a4b", "--reason", " ", "--by", "alice"]);
+    let stderr = cli.fails(&[
+        "link",
+        "disable",
+        "--id",
+        "65a1b2c3d4e5f60718293a4b",
+        "--reason",
+        " ",
+        "--by",
+        "alice",
+    ]);
     assert_eq!(stderr.trim(), "linkctl: reason must not be empty.");
 }

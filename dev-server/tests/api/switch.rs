@@ -153,7 +153,10 @@ async fn the_owner_may_still_rename_a_disabled_link_which_stays_disabled() {
     let (status, body) = app.update(&ws, &id, json!({ "name": "Renamed" })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let record = record(&app, &ws, &id).await;
-    assert_eq!((record["name"].as_str(), record["disabledReason"].as_str()), (Some("Renamed"), Some(REASON)));
+    assert_eq!(
+        (record["name"].as_str(), record["disabledReason"].as_str()),
+        (Some("Renamed"), Some(REASON))
+    );
 }
 
 #[tokio::test]
@@ -164,7 +167,10 @@ async fn a_disabled_link_moved_to_a_new_slug_stays_disabled() {
     disable(&app, &id).await;
     let (status, body) = app.update(&ws, &id, json!({ "slug": "elsewhere" })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(app.get("elsewhere", &[]).await.status, StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS);
+    assert_eq!(
+        app.get("elsewhere", &[]).await.status,
+        StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS
+    );
 }
 
 #[tokio::test]
@@ -256,11 +262,18 @@ async fn unsuspending_a_workspace_brings_back_its_links_and_its_keys() {
     suspend(&app, &ws).await;
     let reason = parse_reason("owner cleaned up").unwrap();
     let by = parse_operator("ops-bob").unwrap();
-    let switched = app.service.unsuspend_workspace(&oid(&ws.id), &reason, &by).await.unwrap();
+    let switched = app
+        .service
+        .unsuspend_workspace(&oid(&ws.id), &reason, &by)
+        .await
+        .unwrap();
     assert_eq!(switched, (Switched::Done, 1));
     assert_eq!(app.get("one", &[]).await.status, StatusCode::FOUND);
     let path = format!("/apiv1/links?workspaceId={}", ws.id);
-    assert_eq!(app.request(Method::GET, &path, Some(&ws.key), None).await.0, StatusCode::OK);
+    assert_eq!(
+        app.request(Method::GET, &path, Some(&ws.key), None).await.0,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]

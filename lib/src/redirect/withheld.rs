@@ -88,7 +88,9 @@ mod tests {
     fn a_person_is_told_the_link_was_disabled_for_abuse_and_where_to_report_it() {
         let response = response(&withheld(Withheld::DisabledForAbuse, true), false);
         assert_eq!(response.status(), StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS);
-        let Body::Text(html) = response.body() else { panic!("a page") };
+        let Body::Text(html) = response.body() else {
+            panic!("a page")
+        };
         assert!(html.contains("disabled for abuse"));
         assert!(html.contains("href=\"/_sl/report/spring\""));
         assert!(!html.contains("<script"));

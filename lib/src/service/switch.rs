@@ -79,9 +79,7 @@ impl Service {
     /// one `Query` per month up to now, at most [`MAX_AUDIT_ENTRIES`].
     pub async fn audit_list(&self, since: DateTime<Utc>) -> Result<Vec<AuditEntry>, StoreError> {
         let now = self.clock.now();
-        let earliest = now
-            .checked_sub_months(Months::new(MAX_AUDIT_MONTHS))
-            .unwrap_or(now);
+        let earliest = now.checked_sub_months(Months::new(MAX_AUDIT_MONTHS)).unwrap_or(now);
         let since = since.max(earliest);
         let mut month = Utc
             .with_ymd_and_hms(since.year(), since.month(), 1, 0, 0, 0)

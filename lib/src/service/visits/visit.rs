@@ -19,9 +19,7 @@ use chrono::{DateTime, Utc};
 use lambda_http::http::HeaderValue;
 
 use crate::domain::SigningKey;
-use crate::domain::{
-    ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Withheld, Workspace,
-};
+use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Withheld, Workspace};
 use crate::routing::{self, Route};
 use crate::service::visits::destination::{compose, with_click_id};
 use crate::service::visits::link_cache::LinkCache;
@@ -364,7 +362,6 @@ impl Service {
         }
         Ok(Some(stored))
     }
-
 
     /// A link's workspace, from the cache or read (and cached for the link cache's lifetime).
     async fn cached_workspace(
