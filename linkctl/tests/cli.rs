@@ -533,34 +533,21 @@ async fn a_workspace_suspended_and_unsuspended_is_audited_with_who_and_why() {
     );
 }
 
+/// `linkctl link disable` of a link that is not there, with `reason`: its one-line refusal.
+async fn disabling_a_missing_link(reason: &str) -> String {
+    let cli = Cli::new().await;
+    let id = "65a1b2c3d4e5f60718293a4b";
+    cli.fails(&["link", "disable", "--id", id, "--reason", reason, "--by", "alice"])
+}
+
 #[tokio::test]
 async fn disabling_a_link_that_does_not_exist_exits_non_zero_with_one_line() {
-    let cli = Cli::new().await;
-    let stderr = cli.fails(&[
-        "link",
-        "disable",
-        "--id",
-        "65a1b2c3d4e5f60718293a4b",
-        "--reason",
-        "Phishing",
-        "--by",
-        "alice",
-    ]);
+    let stderr = disabling_a_missing_link("Phishing").await;
     assert_eq!(stderr.trim(), "linkctl: no link 65a1b2c3d4e5f60718293a4b");
 }
 
 #[tokio::test]
 async fn a_switch_without_a_reason_is_refused() {
-    let cli = Cli::new().await;
-    let stderr = cli.fails(&[
-        "link",
-        "disable",
-        "--id",
-        "65a1b2c3d4e5f60718293a4b",
-        "--reason",
-        " ",
-        "--by",
-        "alice",
-    ]);
+    let stderr = disabling_a_missing_link(" ").await;
     assert_eq!(stderr.trim(), "linkctl: reason must not be empty.");
 }

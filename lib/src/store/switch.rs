@@ -2,6 +2,7 @@
 //! `suspendedReason`, each written together with its audit item (all or nothing), and the audit
 //! items read back a month at a time.
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use chrono::{DateTime, Utc};
 
 use super::links::index::IndexRead;
@@ -19,6 +20,18 @@ pub enum Switched {
     NotFound,
     /// Nothing to undo: the link was not disabled, the workspace not suspended (no audit item).
     Unchanged,
+}
+
+/// The update expression that sets `#reason` to `reason` (or removes it), followed by `rest`,
+/// and the value it names.
+fn reason_change(reason: Option<&OperatorReason>, rest: &str) -> (String, Vec<(&'static str, AttributeValue)>) {
+    match reason {
+        Some(reason) => (
+            format!("SET #reason = :reason{rest}"),
+            vec![(":reason", s(reason.as_str()))],
+        ),
+        None => (format!("REMOVE #reason{rest}"), Vec::new()),
+    }
 }
 
 /// How many times a switch follows a link that moves under it.
@@ -39,25 +52,10 @@ impl Store {
                 return Ok(Switched::NotFound);
             };
             let key = keys::link(&pointer.domain, &pointer.slug);
-            let id_value = s(id.as_str());
-            let change = match reason {
-                Some(reason) => tx::update(
-                    &self.table,
-                    &key,
-                    "SET #reason = :reason ADD version :one",
-                    Some("id = :id"),
-                    &[("#reason", DISABLED_REASON)],
-                    &[(":reason", s(reason.as_str())), (":one", n(1)), (":id", id_value)],
-                )?,
-                None => tx::update(
-                    &self.table,
-                    &key,
-                    "REMOVE #reason ADD version :one",
-                    Some("id = :id"),
-                    &[("#reason", DISABLED_REASON)],
-                    &[(":one", n(1)), (":id", id_value)],
-                )?,
-            };
+            let (expression, mut values) = reason_change(reason, " ADD version :one");
+            values.extend([(":one", n(1)), (":id", s(id.as_str()))]);
+            let names = [("#reason", DISABLED_REASON)];
+            let change = tx::update(&self.table, &key, &expression, Some("id = :id"), &names, &values)?;
             if reason.is_none() {
                 match self.get_link_at(&pointer.domain, &pointer.slug, true).await? {
                     Some(stored) if stored.link.id == *id && stored.disabled_reason.is_none() => {
@@ -84,24 +82,15 @@ impl Store {
         entry: &AuditEntry,
     ) -> Result<Switched, StoreError> {
         let key = keys::workspace(id);
-        let change = match reason {
-            Some(reason) => tx::update(
-                &self.table,
-                &key,
-                "SET #reason = :reason",
-                Some("attribute_exists(PK)"),
-                &[("#reason", SUSPENDED_REASON)],
-                &[(":reason", s(reason.as_str()))],
-            )?,
-            None => tx::update(
-                &self.table,
-                &key,
-                "REMOVE #reason",
-                Some("attribute_exists(#reason)"),
-                &[("#reason", SUSPENDED_REASON)],
-                &[],
-            )?,
+        let (expression, values) = reason_change(reason, "");
+        // Lifting a suspension that is not there changes nothing (and leaves no audit item).
+        let condition = if reason.is_some() {
+            "attribute_exists(PK)"
+        } else {
+            "attribute_exists(#reason)"
         };
+        let names = [("#reason", SUSPENDED_REASON)];
+        let change = tx::update(&self.table, &key, &expression, Some(condition), &names, &values)?;
         match self.transact(vec![change, self.audit_put(entry)?]).await? {
             Ok(()) => Ok(Switched::Done),
             Err(c) if c.failed(0) => Ok(match self.get_workspace(id).await? {
