@@ -34,6 +34,11 @@ fn reason_change(reason: Option<&OperatorReason>, rest: &str) -> (String, Vec<(&
     }
 }
 
+/// An audit item, under its month's partition.
+fn audit_item(entry: &AuditEntry) -> Result<super::Item, StoreError> {
+    encode(entry, &keys::audit_entry(entry.at, &entry.id), None)
+}
+
 /// How many times a switch follows a link that moves under it.
 const MAX_FOLLOWS: usize = 5;
 
@@ -142,9 +147,14 @@ impl Store {
         Ok(changed)
     }
 
+    /// Keeps an operator action that has no switch of its own to be written with (a
+    /// destination blocked or unblocked, say): the audit item alone.
+    pub async fn put_audit_entry(&self, entry: &AuditEntry) -> Result<(), StoreError> {
+        self.put_new(audit_item(entry)?).await
+    }
+
     fn audit_put(&self, entry: &AuditEntry) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, StoreError> {
-        let item = encode(entry, &keys::audit_entry(entry.at, &entry.id), None)?;
-        tx::put(&self.table, item, Some("attribute_not_exists(PK)"))
+        tx::put(&self.table, audit_item(entry)?, Some("attribute_not_exists(PK)"))
     }
 
     /// The audit items of the month of `month`, oldest first, at or after `since`: at most `max`.
