@@ -52,6 +52,16 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
+    /// The operator's switch on one link: disable it for abuse, or enable it again.
+    Link {
+        #[command(subcommand)]
+        command: crate::switch::LinkCommand,
+    },
+    /// The operator's actions (disable, enable, suspend, unsuspend), as kept.
+    Audit {
+        #[command(subcommand)]
+        command: crate::switch::AuditCommand,
+    },
     /// Clicks the redirect could not write.
     Clicks {
         #[command(subcommand)]
@@ -141,6 +151,8 @@ pub(crate) enum WorkspaceCommand {
         #[arg(long, value_parser = parse_time)]
         expires: DateTime<Utc>,
     },
+    #[command(flatten)]
+    Switch(crate::switch::SuspendCommand),
 }
 
 /// A plan's own request rate limits, per minute: a number (`0` turns the limit off) or
@@ -279,7 +291,7 @@ pub(crate) enum KeyCommand {
     },
 }
 
-fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
+pub(crate) fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(raw)
         .map(|t| t.with_timezone(&Utc))
         .or_else(|_| {

@@ -167,6 +167,11 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name, "utm": t.utm })
         }
         Command::Openapi => json!({ "openapi": lib::openapi::document() }),
+        Command::Link { command } => crate::switch::link(service, command).await?,
+        Command::Audit { command } => crate::switch::audit(service, command).await?,
+        Command::Workspace {
+            command: WorkspaceCommand::Switch(command),
+        } => crate::switch::workspace(service, command).await?,
         Command::Clicks {
             command: ClickCommand::Replay { max },
         } => {

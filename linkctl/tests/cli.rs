@@ -473,3 +473,81 @@ async fn the_operator_cannot_make_a_second_owner_or_remove_the_owner() {
     let remove = cli.fails(&["member", "remove", "--workspace", ws, "--user", "owner@example.com"]);
     assert!(remove.contains("The owner cannot be removed"), "{remove}");
 }
+
+#[tokio::test]
+async fn a_workspace_suspended_and_unsuspended_is_audited_with_who_and_why() {
+    let cli = Cli::new().await;
+    cli.ok(&["user", "create", "--email", "ann@example.com"]);
+    let ws = cli.ok(&["workspace", "create", "--name", "Acme", "--owner", "ann@example.com"]);
+    let w = ws["id"].as_str().unwrap();
+    let suspended = cli.ok(&[
+        "workspace",
+        "suspend",
+        "--workspace",
+        w,
+        "--reason",
+        "Mass phishing",
+        "--by",
+        "alice",
+    ]);
+    assert_eq!(
+        (
+            suspended["changed"].as_bool(),
+            suspended["suspendedReason"].as_str(),
+            suspended["links"].as_u64()
+        ),
+        (Some(true), Some("Mass phishing"), Some(0))
+    );
+    let lifted = cli.ok(&[
+        "workspace",
+        "unsuspend",
+        "--workspace",
+        w,
+        "--reason",
+        "Cleaned up",
+        "--by",
+        "bob",
+    ]);
+    assert_eq!(lifted["changed"], true);
+    let out = cli.run(&["audit", "list"]);
+    let audit: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let seen: Vec<(&str, &str, &str, &str)> = audit["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["action"].as_str().unwrap(),
+                e["target"].as_str().unwrap(),
+                e["by"].as_str().unwrap(),
+                e["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("workspace-suspended", w, "alice", "Mass phishing"),
+            ("workspace-unsuspended", w, "bob", "Cleaned up"),
+        ]
+    );
+}
+
+/// `linkctl link disable` of a link that is not there, with `reason`: its one-line refusal.
+async fn disabling_a_missing_link(reason: &str) -> String {
+    let cli = Cli::new().await;
+    let id = "65a1b2c3d4e5f60718293a4b";
+    cli.fails(&["link", "disable", "--id", id, "--reason", reason, "--by", "alice"])
+}
+
+#[tokio::test]
+async fn disabling_a_link_that_does_not_exist_exits_non_zero_with_one_line() {
+    let stderr = disabling_a_missing_link("Phishing").await;
+    assert_eq!(stderr.trim(), "linkctl: no link 65a1b2c3d4e5f60718293a4b");
+}
+
+#[tokio::test]
+async fn a_switch_without_a_reason_is_refused() {
+    let stderr = disabling_a_missing_link(" ").await;
+    assert_eq!(stderr.trim(), "linkctl: reason must not be empty.");
+}

@@ -110,6 +110,10 @@ pub struct Workspace {
     /// their position, whatever its `gpsTracking` says.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gps_capture_off: bool,
+    /// Why the operator suspended the workspace (`linkctl workspace suspend`): its links answer
+    /// `451`, its keys and grants `403`. `None` when it is not suspended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspended_reason: Option<super::OperatorReason>,
 }
 
 impl Workspace {

@@ -264,6 +264,8 @@ pub enum LinkStatus {
     Expired,
     /// Its `clicksLimit` is used up.
     LimitReached,
+    /// The operator disabled it, or suspended its workspace (`disabledReason` says why).
+    Disabled,
 }
 
 impl LinkStatus {
@@ -274,6 +276,7 @@ impl LinkStatus {
             Self::Inactive => "inactive",
             Self::Expired => "expired",
             Self::LimitReached => "limit reached",
+            Self::Disabled => "disabled by the operator",
         }
     }
 }

@@ -26,6 +26,7 @@ mod qr;
 mod rule;
 pub mod schema;
 mod session;
+mod switch;
 mod tag;
 mod team;
 mod text;
@@ -81,6 +82,7 @@ pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, Password
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
+pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};
 pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email};

@@ -18,11 +18,13 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | MissingScope(_)
         | NoWorkspaceAccess
         | LicenseExpired
+        | WorkspaceSuspended(_)
         | QuotaExceeded { .. }
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
         NotOwnerOrManager | OnlyOwnerSetsLocation => StatusCode::FORBIDDEN,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
+        LinkDisabledByOperator(_) => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
         RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
         NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,

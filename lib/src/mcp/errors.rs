@@ -32,7 +32,12 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
     let with_status = |status: u16| ErrorData::new(ErrorCode(http_level(status)), err.to_string(), Some(body.clone()));
     match err {
         MissingApiKey | InvalidApiKey | InvalidAccessToken => with_status(401),
-        NoMcpAccess | NoHttpAccess | NoWorkspaceAccess | LicenseExpired | InsufficientScope(_) => with_status(403),
+        NoMcpAccess
+        | NoHttpAccess
+        | NoWorkspaceAccess
+        | LicenseExpired
+        | WorkspaceSuspended(_)
+        | InsufficientScope(_) => with_status(403),
         WorkspaceNotFound => with_status(404),
         RateLimited(_) | TooManyFromAddress { .. } => with_status(429),
         Internal(source) => {

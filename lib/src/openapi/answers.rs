@@ -56,6 +56,7 @@ pub fn gate() -> Vec<ServiceError> {
         ServiceError::WorkspaceNotFound,
         ServiceError::NoWorkspaceAccess,
         ServiceError::LicenseExpired,
+        ServiceError::WorkspaceSuspended("the operator's reason.".into()),
         rate_limited(),
         ServiceError::Internal(crate::service::StoreError::Contention("example")),
     ]

@@ -174,6 +174,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                         quota(QuotaResource::Rules),
                         ServiceError::LinkNotFound,
                         ServiceError::SlugTaken,
+                        ServiceError::LinkDisabledByOperator("the operator's reason.".into()),
                         ServiceError::LinkChangedConcurrently,
                         ServiceError::Contention,
                     ])

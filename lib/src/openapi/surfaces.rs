@@ -68,11 +68,12 @@ pub fn mcp(schemas: &mut Schemas, id: &str, servers: Option<Vec<Server>>) -> Pat
     );
     let forbidden = rpc_error(
         schemas,
-        "A foreign `Origin`, a key without MCP scopes, a workspace the key's user is not in, or an expired licence.",
+        "A foreign `Origin`, a key without MCP scopes, a workspace the key's user is not in, an expired licence, or a workspace the operator suspended.",
         vec![
             ServiceError::NoMcpAccess,
             ServiceError::NoWorkspaceAccess,
             ServiceError::LicenseExpired,
+            ServiceError::WorkspaceSuspended("the operator's reason.".into()),
         ],
     );
     let not_found = rpc_error(

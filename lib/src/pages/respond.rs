@@ -149,6 +149,7 @@ fn failure_page(page: &PageRequest<'_>, err: &ServiceError) -> Response<Body> {
         }
         ServiceError::FormExpired => ("Form expired", err.to_string(), None),
         ServiceError::OAuth(_) => ("This app cannot connect", err.to_string(), None),
+        ServiceError::WorkspaceSuspended(_) => ("Workspace suspended", err.to_string(), None),
         _ if status == StatusCode::NOT_FOUND => ("Not found", err.to_string(), None),
         _ if status == StatusCode::FORBIDDEN => ("Not allowed", err.to_string(), None),
         _ if status == StatusCode::GONE => ("This link no longer works", err.to_string(), None),

@@ -186,6 +186,7 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
     let (status, content_type, body) = match outcome {
         VisitOutcome::AskLocation(request) => return location_request(request, location_key),
         VisitOutcome::OpenApp(opening) => return app_links::opening(opening, head),
+        VisitOutcome::Withheld(withheld) => return super::withheld::response(withheld, head),
         VisitOutcome::Redirect { location } => {
             let mut response = Response::new(Body::Empty);
             *response.status_mut() = StatusCode::FOUND;

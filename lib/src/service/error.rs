@@ -51,6 +51,13 @@ pub enum ServiceError {
     NoWorkspaceAccess,
     #[error("The workspace license has expired.")]
     LicenseExpired,
+    /// The operator suspended the workspace (`linkctl workspace suspend`): its keys and OAuth
+    /// grants are refused (403), its reason given.
+    #[error("This workspace was suspended by the operator: {0}")]
+    WorkspaceSuspended(String),
+    /// `isActive: true` on a link the operator disabled (409: only the operator can undo it).
+    #[error("This link was disabled by the operator and cannot be switched back on: {0}")]
+    LinkDisabledByOperator(String),
     #[error("{0}")]
     Invalid(Invalid),
     /// A link's saved QR settings cannot be drawn as a scannable code (422).

@@ -11,6 +11,7 @@ pub mod keys;
 mod links;
 mod queries;
 mod stream_changes;
+mod switch;
 mod table;
 mod tasks;
 mod transactions;
@@ -42,6 +43,7 @@ pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
+pub use switch::Switched;
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
     ensure_table, latest_stream_arn,

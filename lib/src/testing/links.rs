@@ -52,6 +52,8 @@ pub fn stored_link(body: Value, limited_clicks: u64) -> StoredLink {
         link: link_from_json(body),
         version: 1,
         limited_clicks,
+        disabled_reason: None,
+        suspended_reason: None,
     }
 }
 

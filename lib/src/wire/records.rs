@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{AbTest, Link, LinkStatus, QrSettings, Rules, Tag, TargetUrl, Utm};
+use crate::domain::{AbTest, Link, LinkStatus, OperatorReason, QrSettings, Rules, Tag, TargetUrl, Utm};
 
 /// A tag as shown on a link record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -71,6 +71,9 @@ pub struct LinkRecord {
     /// Whether a person must give a password before the destination (the password itself is
     /// never read back).
     pub password_protected: bool,
+    /// Why the operator disabled the link (its visitors get `451`, and `isActive: true` is
+    /// refused); `null` for a link never disabled.
+    pub disabled_reason: Option<String>,
     /// All-time counted clicks (people; bots are never counted).
     pub clicks: u64,
     /// How many deliveries of the destination the click limit has taken (people and bots
@@ -117,11 +120,25 @@ impl LinkRecord {
             utm: s.utm.clone(),
             fallback_url: s.fallback_url.clone(),
             password_protected: s.password_hash.is_some(),
+            disabled_reason: None,
             clicks,
             limit_used: s.clicks_limit.map(|_| limited_clicks),
             created_at: link.created_at,
             updated_at: link.updated_at,
         }
+    }
+}
+
+impl LinkRecord {
+    /// The record of a link the operator disabled (`Some(reason)`): not active, whatever its
+    /// switch says, and saying why. As it is for `None`.
+    pub fn disabled(mut self, reason: Option<&OperatorReason>) -> Self {
+        if let Some(reason) = reason {
+            self.disabled_reason = Some(reason.as_str().to_string());
+            self.active = false;
+            self.status = LinkStatus::Disabled;
+        }
+        self
     }
 }
 

@@ -111,6 +111,7 @@ async fn editor(
                 full_link: record.full_link.clone(),
                 analytics_href: format!("{base}/links/{}/analytics", record.id),
                 delete_href: format!("{base}/links/{}/delete", record.id),
+                disabled_reason: record.disabled_reason.clone(),
             }),
         ),
         None => ("New link".to_string(), format!("{base}/links/new"), "Create link", None),

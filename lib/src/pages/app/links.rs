@@ -30,7 +30,7 @@ fn destination(link: &LinkRecord) -> String {
 fn status_class(status: LinkStatus) -> &'static str {
     match status {
         LinkStatus::Active => "badge ok",
-        LinkStatus::Inactive => "badge off",
+        LinkStatus::Inactive | LinkStatus::Disabled => "badge off",
         LinkStatus::Expired | LinkStatus::LimitReached => "badge warn",
     }
 }

@@ -169,6 +169,8 @@ pub struct EditedLink {
     pub full_link: String,
     pub analytics_href: String,
     pub delete_href: String,
+    /// Why the operator disabled the link (`disabledReason`), when they did.
+    pub disabled_reason: Option<String>,
 }
 
 #[derive(Template)]

@@ -79,6 +79,7 @@ impl Service {
             link_count: 0,
             created_at: now,
             gps_capture_off: false,
+            suspended_reason: None,
         };
         for _ in 0..3 {
             if self.store.create_user_with_workspace(&user, &workspace).await? {

@@ -203,6 +203,7 @@ impl Service {
         if grant.workspace.license_expired(self.clock.now()) {
             return Err(ServiceError::LicenseExpired);
         }
+        crate::service::switch::refuse_suspended(&grant.workspace)?;
         Ok(Access {
             user_id: caller.user_id.clone(),
             workspace: grant.workspace.clone(),
@@ -223,6 +224,7 @@ impl Service {
         if workspace.license_expired(self.clock.now()) {
             return Err(ServiceError::LicenseExpired);
         }
+        crate::service::switch::refuse_suspended(&workspace)?;
         Ok(Access {
             user_id,
             workspace,

@@ -203,6 +203,10 @@ impl Service {
             if stored.link.workspace_id != access.workspace.id {
                 return Err(ServiceError::NoLinkPermission(LinkAction::Edit));
             }
+            // Only the operator switches a link they disabled back on (`linkctl link enable`).
+            if let (Some(reason), Some(true)) = (&stored.disabled_reason, patch.active) {
+                return Err(ServiceError::LinkDisabledByOperator(reason.as_str().to_string()));
+            }
             let mut link = stored.link.clone();
             patch.apply(&mut link.settings);
             if let Some(hash) = &password {

@@ -110,13 +110,10 @@ impl Service {
             self.store.tags(&access.workspace.id, &stored.link.settings.tag_ids),
             self.total_clicks(id)
         );
-        Ok(LinkRecord::new(
-            &stored.link,
-            stored.limited_clicks,
-            self.clock.now(),
-            clicks?,
-            &tags?,
-        ))
+        Ok(
+            LinkRecord::new(&stored.link, stored.limited_clicks, self.clock.now(), clicks?, &tags?)
+                .disabled(stored.disabled_reason.as_ref()),
+        )
     }
 
     /// One page of the workspace's links, newest first, filtered by `search` (name or slug,
@@ -159,7 +156,10 @@ impl Service {
                 .links
                 .iter()
                 .zip(clicks)
-                .map(|(stored, count)| LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags))
+                .map(|(stored, count)| {
+                    LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags)
+                        .disabled(stored.disabled_reason.as_ref())
+                })
                 .collect(),
             page: query.page,
             limit: query.limit,

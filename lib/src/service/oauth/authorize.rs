@@ -336,6 +336,16 @@ impl Service {
             )
             .into());
         }
+        if workspace.suspended_reason.is_some() {
+            return Err(Invalid::new(
+                "workspaceId",
+                format!(
+                    "{} was suspended by the operator; choose another workspace.",
+                    workspace.name
+                ),
+            )
+            .into());
+        }
         Ok((workspace, role))
     }
 }

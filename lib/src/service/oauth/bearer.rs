@@ -42,6 +42,7 @@ impl Service {
         if workspace.license_expired(now) {
             return Err(ServiceError::LicenseExpired);
         }
+        crate::service::switch::refuse_suspended(&workspace)?;
         if now - grant.last_used_at >= LAST_USED_RESOLUTION {
             self.store.touch_grant(&grant.id, now).await?;
         }

@@ -116,6 +116,9 @@ impl Service {
         if ws.license_expired(self.clock.now()) {
             return Err(gone("The licence of this grant's workspace has expired."));
         }
+        if ws.suspended_reason.is_some() {
+            return Err(gone("This grant's workspace was suspended by the operator."));
+        }
         Ok(role)
     }
 

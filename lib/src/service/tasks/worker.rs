@@ -64,7 +64,8 @@ impl Service {
                     ServiceError::TaskNotFound
                     | ServiceError::WorkspaceNotFound
                     | ServiceError::NoWorkspaceAccess
-                    | ServiceError::LicenseExpired,
+                    | ServiceError::LicenseExpired
+                    | ServiceError::WorkspaceSuspended(_),
                 ) => {
                     tracing::warn!(task = %message.task_id, "a task can no longer run; dropped");
                 }

@@ -108,7 +108,8 @@ impl Service {
                     | ServiceError::WorkspaceNotFound
                     | ServiceError::NoWorkspaceAccess
                     | ServiceError::ImportsClosed
-                    | ServiceError::LicenseExpired,
+                    | ServiceError::LicenseExpired
+                    | ServiceError::WorkspaceSuspended(_),
                 ) => {
                     tracing::warn!(import = %message.import_id, "an import can no longer run; dropped");
                 }

@@ -18,4 +18,4 @@ pub use password_gate::{LINK_WRONG_GUESSES_PER_HOUR, LockReason, LockedPage, PAS
 pub use recording::{
     ClickRecorder, DEAD_LETTER_QUEUE_VARIABLE, DeadLetters, PendingClick, Recorded, Replayed, Visited,
 };
-pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, plan};
+pub use visit::{AppOpening, Location, LocationRequest, Visit, VisitOutcome, WithheldPage, plan};

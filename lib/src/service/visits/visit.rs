@@ -8,6 +8,10 @@
 //! the conditional update that consumes the limit (exactness needs it), and a person's visit of a
 //! link that asks for location one more read, its workspace (cached like the link). `HEAD`, `404`
 //! and `410` write nothing.
+//!
+//! A link the operator disabled, or any link of a suspended workspace, answers `451` before
+//! anything else is looked at (see [`VisitOutcome::Withheld`]): never counted. Both are read
+//! from the link's own item (a suspension is stamped on each link), so they cost no read.
 
 use std::sync::Arc;
 
@@ -15,7 +19,7 @@ use chrono::{DateTime, Utc};
 use lambda_http::http::HeaderValue;
 
 use crate::domain::SigningKey;
-use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Workspace};
+use crate::domain::{ClickToken, HexColor, Hostname, Link, LocationGrant, Slug, TargetUrl, Utm, Withheld, Workspace};
 use crate::routing::{self, Route};
 use crate::service::visits::destination::{compose, with_click_id};
 use crate::service::visits::link_cache::LinkCache;
@@ -108,6 +112,32 @@ pub enum VisitOutcome {
     /// 200: a person's page that tries an app link and goes on to its `appFallbackUrl` when the
     /// app did not open (boxed: two locations).
     OpenApp(Box<AppOpening>),
+    /// 451: the link must not redirect (the operator disabled it or suspended its workspace, or
+    /// its destination is blocked). Never counted.
+    Withheld(WithheldPage),
+}
+
+/// What the `451` answer shows: a person gets a page saying why (with a link to report the
+/// link at `/_sl/report/<slug>`); robots and `HEAD` get the status alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithheldPage {
+    pub slug: Slug,
+    pub why: Withheld,
+    /// Whether a page is shown (a person or a preview crawler; not a robot).
+    pub page: bool,
+}
+
+impl VisitOutcome {
+    /// The `451` answer to `agent` for the link at `slug`: a page for people and preview
+    /// crawlers, the status alone for robots. Used by the operator's switch and by the
+    /// blocked-destination check alike.
+    pub fn withheld(slug: &Slug, why: Withheld, agent: Agent) -> Self {
+        Self::Withheld(WithheldPage {
+            slug: slug.clone(),
+            why,
+            page: !matches!(agent, Agent::Bot(_)),
+        })
+    }
 }
 
 /// What the page trying an app shows: the app link, where to go without the app, the colour.
@@ -226,6 +256,12 @@ impl Service {
         let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
             return Ok(Visited::answer(VisitOutcome::NotFound));
         };
+        // The operator disabled the link, or suspended its workspace (stamped on each link).
+        if stored.disabled_reason.is_some() || stored.suspended_reason.is_some() {
+            let agent = Visitor::classify(&visit.headers, visit.visitor_key).agent;
+            let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::DisabledForAbuse, agent);
+            return Ok(Visited::answer(outcome));
+        }
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
@@ -327,6 +363,27 @@ impl Service {
         Ok(Some(stored))
     }
 
+    /// A link's workspace, from the cache or read (and cached for the link cache's lifetime).
+    async fn cached_workspace(
+        &self,
+        cache: &LinkCache,
+        id: &crate::domain::ids::ObjectId,
+    ) -> Result<Option<Arc<Workspace>>, ServiceError> {
+        let ttl = self.config.link_cache_ttl;
+        let now = self.clock.now();
+        if let Some(hit) = cache.workspace(id, now, ttl) {
+            return Ok(Some(hit));
+        }
+        let Some(workspace) = self.store.get_workspace(id).await? else {
+            return Ok(None);
+        };
+        let workspace = Arc::new(workspace);
+        if !ttl.is_zero() {
+            cache.put_workspace(workspace.clone(), now, ttl);
+        }
+        Ok(Some(workspace))
+    }
+
     /// The workspace that asks this link's visitors for their location: `None` unless the link
     /// has `gpsTracking` and its workspace has not turned location requests off. A workspace
     /// that cannot be read asks nothing (the visitor is redirected as if the link did not ask).
@@ -334,24 +391,13 @@ impl Service {
         if !link.settings.gps_tracking {
             return None;
         }
-        let ttl = self.config.link_cache_ttl;
-        let now = self.clock.now();
-        let workspace = match cache.workspace(&link.workspace_id, now, ttl) {
-            Some(hit) => hit,
-            None => match self.store.get_workspace(&link.workspace_id).await {
-                Ok(Some(workspace)) => {
-                    let workspace = Arc::new(workspace);
-                    if !ttl.is_zero() {
-                        cache.put_workspace(workspace.clone(), now, ttl);
-                    }
-                    workspace
-                }
-                Ok(None) => return None,
-                Err(err) => {
-                    tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "workspace not read: not asking for location");
-                    return None;
-                }
-            },
+        let workspace = match self.cached_workspace(cache, &link.workspace_id).await {
+            Ok(Some(workspace)) => workspace,
+            Ok(None) => return None,
+            Err(err) => {
+                tracing::error!(link = %link.id, error = %crate::telemetry::error_chain(&err), "workspace not read: not asking for location");
+                return None;
+            }
         };
         (!workspace.gps_capture_off).then_some(workspace)
     }

@@ -3,6 +3,7 @@
 //! all re-exported so that a key is always `keys::<name>`.
 
 mod accounts;
+mod audit;
 mod domains;
 mod imports;
 mod limits;
@@ -17,6 +18,7 @@ mod webhooks;
 mod workspaces;
 
 pub use accounts::*;
+pub use audit::*;
 pub use domains::*;
 pub use imports::*;
 pub use limits::*;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{Hostname, Link, Slug};
+use crate::domain::{Hostname, Link, OperatorReason, Slug};
 use crate::store::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
 
 /// The id → location pointer of a link.
@@ -22,6 +22,12 @@ pub struct StoredLink {
     pub link: Link,
     pub version: u64,
     pub limited_clicks: u64,
+    /// Why the operator disabled the link (`linkctl link disable`); `None` when it is not.
+    /// Only the operator's switch writes it (see `crate::store::switch`).
+    pub disabled_reason: Option<OperatorReason>,
+    /// Why the operator suspended the link's workspace, stamped on each of its links by
+    /// `linkctl workspace suspend` (so a visit reads nothing more); `None` when it is not.
+    pub suspended_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -30,6 +36,10 @@ struct StoredMeta {
     version: u64,
     #[serde(default)]
     limited_clicks: u64,
+    #[serde(default)]
+    disabled_reason: Option<OperatorReason>,
+    #[serde(default)]
+    suspended_reason: Option<OperatorReason>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,10 +70,15 @@ const VERSION: &str = "version";
 /// How many concurrent moves a read by id follows before it calls the link contended.
 const MAX_POINTER_FOLLOWS: usize = 10;
 const LIMITED_CLICKS: &str = "limitedClicks";
+/// The operator's reason for disabling a link, beside the link's own attributes.
+pub(in crate::store) const DISABLED_REASON: &str = "disabledReason";
+/// The operator's reason for suspending the link's workspace, stamped on the link.
+pub(in crate::store) const SUSPENDED_REASON: &str = "suspendedReason";
 use keys::SEARCH_TEXT;
 
-/// Attributes an update never writes: the keys and the click counter the redirect owns.
-const UNTOUCHED_BY_UPDATES: [&str; 3] = [keys::PK, keys::SK, LIMITED_CLICKS];
+/// Attributes an update never writes: the keys, the click counter the redirect owns and the
+/// operator's switch.
+const UNTOUCHED_BY_UPDATES: [&str; 5] = [keys::PK, keys::SK, LIMITED_CLICKS, DISABLED_REASON, SUSPENDED_REASON];
 
 pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64) -> Result<Item, StoreError> {
     let created = link.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
@@ -77,6 +92,19 @@ pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64
     let search = format!("{} {}", link.settings.name.as_str(), link.slug.as_str()).to_lowercase();
     item.insert(SEARCH_TEXT.into(), s(search));
     Ok(item)
+}
+
+/// A link item carrying the operator's reasons `old` carries (a move keeps them).
+fn with_switch(mut item: Item, old: &StoredLink) -> Item {
+    for (name, reason) in [
+        (DISABLED_REASON, &old.disabled_reason),
+        (SUSPENDED_REASON, &old.suspended_reason),
+    ] {
+        if let Some(reason) = reason {
+            item.insert(name.into(), s(reason.as_str()));
+        }
+    }
+    item
 }
 
 pub(in crate::store) fn ref_item(link: &Link) -> Result<Item, StoreError> {
@@ -95,6 +123,8 @@ pub(in crate::store) fn decode_link(item: Item) -> Result<StoredLink, StoreError
         link: decode(item)?,
         version: meta.version,
         limited_clicks: meta.limited_clicks,
+        disabled_reason: meta.disabled_reason,
+        suspended_reason: meta.suspended_reason,
     })
 }
 
@@ -226,7 +256,7 @@ impl Store {
             )?,
             tx::put(
                 &self.table,
-                link_item(new, old.version + 1, old.limited_clicks)?,
+                with_switch(link_item(new, old.version + 1, old.limited_clicks)?, old),
                 Some("attribute_not_exists(PK)"),
             )?,
             tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,

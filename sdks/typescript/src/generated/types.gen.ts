@@ -824,6 +824,11 @@ export type LinkRecord = {
     conversionTracking: boolean;
     createdAt: string;
     description: string | null;
+    /**
+     * Why the operator disabled the link (its visitors get `451`, and `isActive: true` is
+     * refused); `null` for a link never disabled.
+     */
+    disabledReason: string | null;
     domain: string;
     expirationDate: string | null;
     fallbackUrl: string | null;

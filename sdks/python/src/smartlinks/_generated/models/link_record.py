@@ -35,6 +35,9 @@ class LinkRecord:
             conversion_tracking (bool):
             created_at (datetime.datetime):
             description (None | str):
+            disabled_reason (None | str): Why the operator disabled the link (its visitors get `451`, and `isActive: true`
+                is
+                refused); `null` for a link never disabled.
             domain (str):
             expiration_date (datetime.datetime | None):
             fallback_url (None | str):
@@ -68,6 +71,7 @@ class LinkRecord:
     conversion_tracking: bool
     created_at: datetime.datetime
     description: None | str
+    disabled_reason: None | str
     domain: str
     expiration_date: datetime.datetime | None
     fallback_url: None | str
@@ -110,6 +114,9 @@ class LinkRecord:
 
         description: None | str
         description = self.description
+
+        disabled_reason: None | str
+        disabled_reason = self.disabled_reason
 
         domain = self.domain
 
@@ -179,6 +186,7 @@ class LinkRecord:
                 "conversionTracking": conversion_tracking,
                 "createdAt": created_at,
                 "description": description,
+                "disabledReason": disabled_reason,
                 "domain": domain,
                 "expirationDate": expiration_date,
                 "fallbackUrl": fallback_url,
@@ -242,6 +250,13 @@ class LinkRecord:
             return cast(None | str, data)
 
         description = _parse_description(d.pop("description"))
+
+        def _parse_disabled_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabledReason"))
 
         domain = d.pop("domain")
 
@@ -346,6 +361,7 @@ class LinkRecord:
             conversion_tracking=conversion_tracking,
             created_at=created_at,
             description=description,
+            disabled_reason=disabled_reason,
             domain=domain,
             expiration_date=expiration_date,
             fallback_url=fallback_url,
