@@ -5,6 +5,7 @@ mod accounts;
 mod client;
 mod error;
 mod guards;
+mod health;
 mod imports;
 mod items;
 pub mod keys;
@@ -27,6 +28,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use crate::clock::Entropy;
 
 pub use accounts::account_links::{LinkOutcome, LinkUse};
+pub use health::{HealthPage, HealthSubject};
 pub use accounts::oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use accounts::sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use accounts::sign_up::Replacement;

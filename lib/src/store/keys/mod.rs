@@ -4,6 +4,7 @@
 
 mod accounts;
 mod domains;
+mod health;
 mod imports;
 mod limits;
 mod links;
@@ -18,6 +19,7 @@ mod workspaces;
 
 pub use accounts::*;
 pub use domains::*;
+pub use health::*;
 pub use imports::*;
 pub use limits::*;
 pub use links::*;
