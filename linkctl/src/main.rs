@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod health;
 
 use std::process::ExitCode;
 

@@ -235,3 +235,30 @@ fn decode_cursor(raw: &str) -> Result<Item, StoreError> {
 fn decode_json<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T, StoreError> {
     serde_json::from_str(raw).map_err(StoreError::Json)
 }
+
+impl Store {
+    /// The links noted broken on `day` (`YYYY-MM-DD`), as (workspace, link), at most `max`.
+    pub async fn broken_on(&self, day: &str, max: usize) -> Result<Vec<(ObjectId, ObjectId)>, StoreError> {
+        let query = self
+            .client
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("#p = :p")
+            .expression_attribute_names("#p", keys::PK)
+            .expression_attribute_values(":p", s(keys::broke_on_partition(day)));
+        let items = super::items::query_up_to(query, max).await?;
+        Ok(items
+            .iter()
+            .filter_map(|item| {
+                let ws = ObjectId::parse(item.get("workspaceId")?.as_s().ok()?).ok()?;
+                let link = ObjectId::parse(item.get("linkId")?.as_s().ok()?).ok()?;
+                Some((ws, link))
+            })
+            .collect())
+    }
+
+    /// Takes the day's mail for this run: `false` when another run already sent it.
+    pub async fn take_health_mail(&self, day: &str) -> Result<bool, StoreError> {
+        self.put_if_absent(key_map(&keys::health_mail_sent(day))).await
+    }
+}

@@ -19,6 +19,7 @@ mod conversion;
 mod create;
 pub mod export;
 mod fields;
+mod health;
 pub mod ids;
 pub mod import;
 mod imports;
@@ -55,6 +56,7 @@ pub use location::{MAX_SHARED_POSITION_BYTES, NOT_A_POSITION, SharedPositionInpu
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, RecordedConversion, UpdatedLink};
 pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
+pub use health::{DestinationRecord, DestinationStatus, HealthRecord, HealthStatus};
 pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};
 pub use sqs::{partial_batch_response, sqs_messages};
 pub use utm_templates::{

@@ -2,6 +2,7 @@
 //! link's health for its record, and the workspace's switch. What is checked, how often and
 //! what it costs: docs/behaviour/trust-health.md.
 
+mod mail;
 mod probe;
 #[cfg(test)]
 mod tests;
@@ -199,6 +200,17 @@ impl Service {
     /// A link's health as the checker last left it (`unknown` when never checked).
     pub async fn link_health(&self, id: &ObjectId) -> Result<LinkHealth, ServiceError> {
         Ok(self.store.link_health(id).await?)
+    }
+
+    /// Turns the check off (`off`) or on again for a workspace's links: `false` when there is
+    /// no such workspace.
+    pub async fn set_health_checks_off(&self, workspace: &ObjectId, off: bool) -> Result<bool, ServiceError> {
+        Ok(self.store.set_health_checks_off(workspace, off).await?)
+    }
+
+    /// Whether the workspace turned the check off.
+    pub async fn health_checks_off(&self, workspace: &ObjectId) -> Result<bool, ServiceError> {
+        Ok(self.store.health_checks_off(workspace).await?)
     }
 
     /// The same service asking destinations with `probes` (tests ask a server on this machine).

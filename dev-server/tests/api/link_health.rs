@@ -1,0 +1,209 @@
+//! Link health on DynamoDB Local: the checker asks a local https server that answers 200, 404,
+//! 500, a redirect and not at all, and a name that does not resolve; two failures in a row make
+//! a link broken, its record says so, `health=broken` lists it, and the owner's daily mail
+//! names it; a workspace that turned checking off is passed over.
+
+use std::time::Duration;
+
+use chrono::Duration as Days;
+use lib::clock::Clock;
+use lib::domain::ids::ObjectId;
+use lib::service::health::{HealthBudget, RUN_BUDGET};
+use lib::testing::logos::LogoServer;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestWorkspace, spawn_with};
+
+/// The run's budget with no wait between requests to one host (every destination is on
+/// `localhost`) and a short deadline for the one that hangs.
+const QUICK: HealthBudget = HealthBudget {
+    host_gap: Duration::ZERO,
+    limits: lib::net::Limits {
+        timeout: Duration::from_millis(700),
+        ..lib::service::health::PROBE_LIMITS
+    },
+    ..RUN_BUDGET
+};
+
+async fn app_asking(server: &LogoServer) -> TestApp {
+    let fetcher = server.plain_fetcher();
+    spawn_with(
+        |_| {},
+        move |service| {
+            service
+                .with_health_fetcher(fetcher)
+                .with_mailer(lib::testing::mail::test_mailer())
+        },
+        dev_server::Settings::default(),
+    )
+    .await
+}
+
+async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
+    app.create_ok(ws, json!({ "name": slug, "slug": slug, "url": url })).await
+}
+
+async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
+    let (status, body) = app
+        .request(
+            Method::GET,
+            &format!("/apiv1/links/{id}?workspaceId={}", ws.id),
+            Some(&ws.key),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+async fn broken_listed(app: &TestApp, ws: &TestWorkspace) -> Vec<String> {
+    let (status, body) = app
+        .request(
+            Method::GET,
+            &format!("/apiv1/links?workspaceId={}&health=broken", ws.id),
+            Some(&ws.key),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mut slugs: Vec<String> = body["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["slug"].as_str().unwrap().to_string())
+        .collect();
+    slugs.sort();
+    slugs
+}
+
+#[tokio::test]
+async fn two_failed_checks_in_a_row_break_a_link_and_its_record_and_the_list_say_so() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    let ok = link_to(&app, &ws, "ok", &server.url("/logo.png")).await;
+    let gone = link_to(&app, &ws, "gone", &server.url("/gone")).await;
+    link_to(&app, &ws, "failing", &server.url("/server-error")).await;
+    let moved = link_to(&app, &ws, "moved", &server.url("/redirect")).await;
+    link_to(&app, &ws, "hangs", &server.url("/slow")).await;
+    let nowhere = link_to(&app, &ws, "nowhere", "https://nowhere.invalid/landing").await;
+
+    let first = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((first.links, first.broke, first.pass_finished), (6, 0, true));
+    assert_eq!(record(&app, &ws, &ok).await["health"]["status"], "ok");
+    assert_eq!(record(&app, &ws, &moved).await["health"]["destinations"][0]["status"], "redirect");
+    let once = record(&app, &ws, &gone).await;
+    assert_eq!(once["health"]["status"], "unknown", "{once}");
+    assert_eq!(once["health"]["destinations"][0]["status"], "clientError");
+    assert_eq!(once["health"]["destinations"][0]["failures"], 1);
+    assert_eq!(broken_listed(&app, &ws).await, Vec::<String>::new());
+
+    let second = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!(second.broke, 4);
+    let broken = record(&app, &ws, &nowhere).await["health"].clone();
+    assert_eq!(broken["status"], "broken");
+    assert_eq!(broken["failingUrl"], "https://nowhere.invalid/landing");
+    assert_eq!(broken["destinations"][0]["status"], "dns");
+    assert_eq!(broken["since"], json!(app.clock.now()));
+    assert_eq!(broken_listed(&app, &ws).await, ["failing", "gone", "hangs", "nowhere"]);
+    assert_eq!(record(&app, &ws, &ok).await["health"]["status"], "ok");
+}
+
+#[tokio::test]
+async fn a_link_never_checked_has_unknown_health_with_nothing_failing() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    let id = link_to(&app, &ws, "fresh", &server.url("/logo.png")).await;
+    let health = record(&app, &ws, &id).await["health"].clone();
+    assert_eq!(
+        health,
+        json!({ "status": "unknown", "failingUrl": null, "since": null, "destinations": [] })
+    );
+}
+
+#[tokio::test]
+async fn a_workspace_that_turned_checking_off_is_passed_over() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    let id = link_to(&app, &ws, "quiet", &server.url("/gone")).await;
+    let workspace = ObjectId::parse(&ws.id).unwrap();
+    assert!(app.service.set_health_checks_off(&workspace, true).await.unwrap());
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+    assert_eq!(record(&app, &ws, &id).await["health"]["status"], "unknown");
+}
+
+#[tokio::test]
+async fn an_inactive_link_is_not_checked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    app.create_ok(
+        &ws,
+        json!({ "name": "off", "slug": "off", "url": server.url("/gone"), "active": false }),
+    )
+    .await;
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+}
+
+#[tokio::test]
+async fn a_run_stops_at_its_request_budget_and_the_next_goes_on_from_there() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    for n in 0..5 {
+        link_to(&app, &ws, &format!("l{n}"), &server.url("/logo.png")).await;
+    }
+    let small = HealthBudget {
+        requests: 2,
+        page: 2,
+        parallel: 1,
+        ..QUICK
+    };
+    let first = app.service.check_link_health_within(small).await.unwrap();
+    assert_eq!((first.requests, first.pass_finished), (2, false));
+    let mut runs = 1;
+    while !app.service.check_link_health_within(small).await.unwrap().pass_finished {
+        runs += 1;
+        assert!(runs < 10, "the pass never ends");
+    }
+    assert!(runs >= 2);
+}
+
+#[tokio::test]
+async fn the_owner_is_mailed_once_the_next_day_about_what_broke_and_not_when_nothing_did() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    link_to(&app, &ws, "gone", &server.url("/gone")).await;
+    let quiet = app.workspace().await;
+    link_to(&app, &quiet, "fine", &server.url("/logo.png")).await;
+    app.service.check_link_health_within(QUICK).await.unwrap();
+    app.service.check_link_health_within(QUICK).await.unwrap();
+    let broke_on = app.clock.now().format("%Y-%m-%d").to_string();
+    app.clock.set(app.clock.now() + Days::days(1));
+
+    assert_eq!(app.service.mail_broken_links().await.unwrap(), 1);
+    assert_eq!(app.service.mail_broken_links().await.unwrap(), 0, "once a day");
+    let owner = owner_email(&app, &ws).await;
+    let mails = lib::testing::mail::caught_mail(&owner);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].subject.contains(&broke_on), "{}", mails[0].subject);
+    assert!(mails[0].text.contains(&server.url("/gone")), "{}", mails[0].text);
+    assert!(mails[0].text.contains("client error"), "{}", mails[0].text);
+    assert!(lib::testing::mail::caught_mail(&owner_email(&app, &quiet).await).is_empty());
+}
+
+async fn owner_email(app: &TestApp, ws: &TestWorkspace) -> String {
+    let user = app
+        .store()
+        .get_user(&ObjectId::parse(&ws.owner).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    user.email.as_str().to_string()
+}
