@@ -207,3 +207,61 @@ async fn owner_email(app: &TestApp, ws: &TestWorkspace) -> String {
         .unwrap();
     user.email.as_str().to_string()
 }
+
+#[tokio::test]
+async fn an_endpoint_is_told_when_a_link_breaks_and_when_it_recovers() {
+    let server = LogoServer::start().await;
+    let receiver = lib::testing::receiver::WebhookReceiver::start().await;
+    let (probes, hooks) = (server.plain_fetcher(), receiver.fetcher());
+    let app = spawn_with(
+        |_| {},
+        move |service| service.with_health_fetcher(probes).with_webhook_fetcher(hooks),
+        dev_server::Settings::default(),
+    )
+    .await;
+    let ws = app.workspace().await;
+    let endpoint = json!({
+        "workspaceId": ws.id, "url": receiver.url("/health"), "events": ["link.broken", "link.recovered"]
+    });
+    let (status, body) = app.call(Method::POST, "/apiv1/webhook/create", &ws.key, endpoint).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = link_to(&app, &ws, "shop", &server.url("/gone")).await;
+    app.service.check_link_health_within(QUICK).await.unwrap();
+    app.service.check_link_health_within(QUICK).await.unwrap();
+    let broke = delivered(&app, &receiver, 1).await;
+    assert_eq!(broke[0]["type"], "link.broken");
+    assert_eq!(broke[0]["data"]["id"], id.as_str());
+    assert_eq!(broke[0]["data"]["health"]["status"], "broken");
+    assert_eq!(broke[0]["data"]["health"]["failingUrl"], server.url("/gone"));
+
+    let change = json!({
+        "workspaceId": ws.id, "linkId": id,
+        "rules": [{ "targetUrl": server.url("/logo.png"), "isDefault": true }]
+    });
+    let (status, body) = app.call(Method::PUT, "/apiv1/link/update", &ws.key, change).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!(run.recovered, 1);
+    let both = delivered(&app, &receiver, 2).await;
+    assert_eq!(both.len(), 2, "one event each, no repeat");
+    assert_eq!(both[1]["type"], "link.recovered");
+    assert_eq!(both[1]["data"]["health"]["status"], "ok");
+}
+
+/// Runs the producer and the worker until the receiver has `count` posts at `/health` (or 15 s).
+async fn delivered(app: &TestApp, receiver: &lib::testing::receiver::WebhookReceiver, count: usize) -> Vec<Value> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while receiver.received("/health").len() < count && tokio::time::Instant::now() < deadline {
+        app.functions.webhook_producer.drain().await.expect("producer");
+        app.functions
+            .webhook_worker
+            .run_once(Duration::from_millis(200))
+            .await
+            .expect("worker");
+    }
+    receiver
+        .received("/health")
+        .iter()
+        .map(|r| serde_json::from_str(&r.body).unwrap())
+        .collect()
+}

@@ -262,3 +262,40 @@ impl Store {
         self.put_if_absent(key_map(&keys::health_mail_sent(day))).await
     }
 }
+
+/// A link's health as the table's stream reports its change: the workspace, the link, and its
+/// health before and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HealthChange {
+    pub workspace_id: ObjectId,
+    pub link_id: ObjectId,
+    pub before: LinkHealth,
+    pub after: LinkHealth,
+}
+
+/// The change of a health item (`LINK#<id>` / `HEALTH`), if `new` is one; `None` for any other
+/// item.
+pub fn health_change(old: Option<&Item>, new: Option<&Item>) -> Result<Option<HealthChange>, StoreError> {
+    let Some(new) = new else { return Ok(None) };
+    let is_health = new.get(keys::SK).and_then(|v| v.as_s().ok()).is_some_and(|sk| sk == "HEALTH")
+        && new
+            .get(keys::PK)
+            .and_then(|v| v.as_s().ok())
+            .is_some_and(|pk| pk.starts_with("LINK#"));
+    if !is_health {
+        return Ok(None);
+    }
+    let id = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).and_then(|v| ObjectId::parse(v).ok());
+    let (Some(workspace_id), Some(link_id)) = (id(new, "workspaceId"), id(new, "linkId")) else {
+        return Err(StoreError::Corrupt {
+            pk: "LINK#…/HEALTH".into(),
+            reason: "no workspace or link id",
+        });
+    };
+    Ok(Some(HealthChange {
+        workspace_id,
+        link_id,
+        before: old.map(decode_health).transpose()?.unwrap_or_default(),
+        after: decode_health(new)?,
+    }))
+}

@@ -28,7 +28,7 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use crate::clock::Entropy;
 
 pub use accounts::account_links::{LinkOutcome, LinkUse};
-pub use health::{HealthPage, HealthSubject};
+pub use health::{HealthChange, HealthPage, HealthSubject, health_change};
 pub use accounts::oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use accounts::sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use accounts::sign_up::Replacement;
