@@ -265,3 +265,29 @@ async fn delivered(app: &TestApp, receiver: &lib::testing::receiver::WebhookRece
         .map(|r| serde_json::from_str(&r.body).unwrap())
         .collect()
 }
+
+/// The cost figures of docs/behaviour/trust-health.md: per link a run writes its health item
+/// once and reads it, its link and its workspace in batches of a page; the pass reads the lean
+/// index a page at a time.
+#[tokio::test]
+async fn a_pass_costs_one_write_a_link_and_a_few_batched_reads_a_page() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    for batch in 0..2 {
+        let links: Vec<Value> = (0..100)
+            .map(|n| json!({ "name": format!("l{batch}-{n}"), "url": server.url("/logo.png") }))
+            .collect();
+        let (status, body) = app.bulk(&ws, json!(links)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    app.requests.reset();
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    let counts = app.requests.snapshot();
+    let reads = app.requests.reads();
+    eprintln!("200 links: {run:?}; DynamoDB requests {counts:?}; {reads:?}");
+    assert_eq!((run.links, run.requests, run.pass_finished), (200, 200, true));
+    assert_eq!(counts.get("PutItem"), Some(&201), "a health item a link, and the cursor");
+    assert!(counts.get("Scan").copied().unwrap_or(0) <= 3, "{counts:?}");
+    assert!(counts.get("BatchGetItem").copied().unwrap_or(0) <= 9, "{counts:?}");
+}
