@@ -42,8 +42,8 @@ pub(crate) async fn run(service: &Service, command: HealthCommand) -> Result<Val
             json!({ "day": day, "mailed": mailed })
         }
         HealthCommand::Off { workspace, on } => {
-            let id = ObjectId::parse(&workspace)
-                .map_err(|_| AdminError::NotFound(format!("no workspace {workspace}")))?;
+            let id =
+                ObjectId::parse(&workspace).map_err(|_| AdminError::NotFound(format!("no workspace {workspace}")))?;
             if !service.set_health_checks_off(&id, !on).await.map_err(failed)? {
                 return Err(AdminError::NotFound(format!("no workspace {workspace}")));
             }

@@ -41,7 +41,8 @@ async fn app_asking(server: &LogoServer) -> TestApp {
 }
 
 async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
-    app.create_ok(ws, json!({ "name": slug, "slug": slug, "url": url })).await
+    app.create_ok(ws, json!({ "name": slug, "slug": slug, "url": url }))
+        .await
 }
 
 async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
@@ -92,7 +93,10 @@ async fn two_failed_checks_in_a_row_break_a_link_and_its_record_and_the_list_say
     let first = app.service.check_link_health_within(QUICK).await.unwrap();
     assert_eq!((first.links, first.broke, first.pass_finished), (6, 0, true));
     assert_eq!(record(&app, &ws, &ok).await["health"]["status"], "ok");
-    assert_eq!(record(&app, &ws, &moved).await["health"]["destinations"][0]["status"], "redirect");
+    assert_eq!(
+        record(&app, &ws, &moved).await["health"]["destinations"][0]["status"],
+        "redirect"
+    );
     let once = record(&app, &ws, &gone).await;
     assert_eq!(once["health"]["status"], "unknown", "{once}");
     assert_eq!(once["health"]["destinations"][0]["status"], "clientError");
@@ -287,7 +291,11 @@ async fn a_pass_costs_one_write_a_link_and_a_few_batched_reads_a_page() {
     let reads = app.requests.reads();
     eprintln!("200 links: {run:?}; DynamoDB requests {counts:?}; {reads:?}");
     assert_eq!((run.links, run.requests, run.pass_finished), (200, 200, true));
-    assert_eq!(counts.get("PutItem"), Some(&201), "a health item a link, and the cursor");
+    assert_eq!(
+        counts.get("PutItem"),
+        Some(&201),
+        "a health item a link, and the cursor"
+    );
     assert!(counts.get("Scan").copied().unwrap_or(0) <= 3, "{counts:?}");
     assert!(counts.get("BatchGetItem").copied().unwrap_or(0) <= 9, "{counts:?}");
 }

@@ -125,7 +125,12 @@ impl LinkHealth {
     /// The health after this run's `checks` (destination URL and what its check found, at
     /// `now`), and the change it makes, if any. Destinations not checked this run keep their
     /// last check; destinations the link no longer has are forgotten (`current`).
-    pub fn after(&self, current: &[String], checks: &[(String, Probe)], now: DateTime<Utc>) -> (Self, Option<Transition>) {
+    pub fn after(
+        &self,
+        current: &[String],
+        checks: &[(String, Probe)],
+        now: DateTime<Utc>,
+    ) -> (Self, Option<Transition>) {
         let destinations: Vec<DestinationHealth> = current
             .iter()
             .filter_map(|url| {
@@ -220,7 +225,10 @@ mod tests {
     }
 
     fn run(health: &LinkHealth, a: Probe, b: Probe, hour: u32) -> (LinkHealth, Option<Transition>) {
-        let checks = vec![("https://a.example/".to_string(), a), ("https://b.example/".to_string(), b)];
+        let checks = vec![
+            ("https://a.example/".to_string(), a),
+            ("https://b.example/".to_string(), b),
+        ];
         health.after(&urls(), &checks, at(hour))
     }
 

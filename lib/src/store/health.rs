@@ -74,12 +74,24 @@ impl Store {
         let mut healths: HashMap<String, LinkHealth> = HashMap::new();
         let mut off: HashMap<String, bool> = HashMap::new();
         for item in self.batch_get(&wanted, false).await? {
-            let sk = item.get(keys::SK).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let sk = item
+                .get(keys::SK)
+                .and_then(|v| v.as_s().ok())
+                .cloned()
+                .unwrap_or_default();
             if sk == "HEALTH" {
-                let id = item.get("linkId").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                let id = item
+                    .get("linkId")
+                    .and_then(|v| v.as_s().ok())
+                    .cloned()
+                    .unwrap_or_default();
                 healths.insert(id, decode_health(&item)?);
             } else if let Some(id) = item.get("id").and_then(|v| v.as_s().ok()) {
-                let flag = item.get(HEALTH_OFF).and_then(|v| v.as_bool().ok()).copied().unwrap_or(false);
+                let flag = item
+                    .get(HEALTH_OFF)
+                    .and_then(|v| v.as_bool().ok())
+                    .copied()
+                    .unwrap_or(false);
                 off.insert(id.clone(), flag);
             }
         }
@@ -107,7 +119,11 @@ impl Store {
         let wanted: Vec<keys::Key> = ids.iter().map(keys::link_health).collect();
         let mut found = HashMap::new();
         for item in self.batch_get(&wanted, false).await? {
-            let id = item.get("linkId").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let id = item
+                .get("linkId")
+                .and_then(|v| v.as_s().ok())
+                .cloned()
+                .unwrap_or_default();
             if let Some(id) = ids.iter().find(|i| i.to_string() == id) {
                 found.insert(id.clone(), decode_health(&item)?);
             }
@@ -277,7 +293,10 @@ pub struct HealthChange {
 /// item.
 pub fn health_change(old: Option<&Item>, new: Option<&Item>) -> Result<Option<HealthChange>, StoreError> {
     let Some(new) = new else { return Ok(None) };
-    let is_health = new.get(keys::SK).and_then(|v| v.as_s().ok()).is_some_and(|sk| sk == "HEALTH")
+    let is_health = new
+        .get(keys::SK)
+        .and_then(|v| v.as_s().ok())
+        .is_some_and(|sk| sk == "HEALTH")
         && new
             .get(keys::PK)
             .and_then(|v| v.as_s().ok())
@@ -285,7 +304,11 @@ pub fn health_change(old: Option<&Item>, new: Option<&Item>) -> Result<Option<He
     if !is_health {
         return Ok(None);
     }
-    let id = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).and_then(|v| ObjectId::parse(v).ok());
+    let id = |item: &Item, name: &str| {
+        item.get(name)
+            .and_then(|v| v.as_s().ok())
+            .and_then(|v| ObjectId::parse(v).ok())
+    };
     let (Some(workspace_id), Some(link_id)) = (id(new, "workspaceId"), id(new, "linkId")) else {
         return Err(StoreError::Corrupt {
             pk: "LINK#…/HEALTH".into(),

@@ -28,7 +28,6 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use crate::clock::Entropy;
 
 pub use accounts::account_links::{LinkOutcome, LinkUse};
-pub use health::{HealthChange, HealthPage, HealthSubject, health_change};
 pub use accounts::oauth::{CodeExchange, CodeIssue, GrantView, NewToken, Rotation};
 pub use accounts::sign_in::{AttemptRules, AttemptSlot, SlotTake};
 pub use accounts::sign_up::Replacement;
@@ -38,6 +37,7 @@ pub use error::StoreError;
 pub use guards::collections::Collection;
 pub use guards::idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use guards::limits::{Counter, RateCharge};
+pub use health::{HealthChange, HealthPage, HealthSubject, health_change};
 pub use imports::{ImportStart, MAX_FILE_PART_BYTES};
 pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};

@@ -45,6 +45,7 @@ pub use catalogue::{
 };
 pub use conversion::ConversionInput;
 pub use create::{LinkInput, McpLinkInput};
+pub use health::{DestinationRecord, DestinationStatus, HealthRecord, HealthStatus};
 pub use ids::{BadId, IdField, parse_analytics_link_id, parse_id};
 pub use imports::{
     DryRun, ImportInput, ImportMessage, ImportOutcome, ImportRecord, ImportRequest, ImportStatus, PlanSummary,
@@ -56,7 +57,6 @@ pub use location::{MAX_SHARED_POSITION_BYTES, NOT_A_POSITION, SharedPositionInpu
 pub use outcomes::{BulkCreated, BulkFailure, BulkOutcome, CreatedLink, DeletedLink, RecordedConversion, UpdatedLink};
 pub use patch::{LinkPatchInput, McpLinkPatchInput};
 pub use range::DayRange;
-pub use health::{DestinationRecord, DestinationStatus, HealthRecord, HealthStatus};
 pub use records::{LinkPage, LinkRecord, TagSummary, WorkspaceChoice, WorkspaceSummary};
 pub use sqs::{partial_batch_response, sqs_messages};
 pub use utm_templates::{

@@ -175,7 +175,10 @@ where
     let method = if head { hyper::Method::HEAD } else { hyper::Method::GET };
     let mut request = request_to(method, url, limits).header(hyper::header::ACCEPT_ENCODING, "identity");
     if !head {
-        request = request.header(hyper::header::RANGE, format!("bytes=0-{}", limits.max_bytes.saturating_sub(1)));
+        request = request.header(
+            hyper::header::RANGE,
+            format!("bytes=0-{}", limits.max_bytes.saturating_sub(1)),
+        );
     }
     let request = request
         .body(http_body_util::Empty::<Bytes>::new())

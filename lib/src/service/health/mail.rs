@@ -46,7 +46,9 @@ impl Service {
         let healths = self.store.link_healths(ids).await?;
         let mut lines = Vec::new();
         for id in ids.iter().take(MAIL_LISTS) {
-            let Some(stored) = self.store.get_link(id).await? else { continue };
+            let Some(stored) = self.store.get_link(id).await? else {
+                continue;
+            };
             let health = healths.get(id).cloned().unwrap_or_default();
             let failing = health.failing.clone().unwrap_or_default();
             let what = health

@@ -168,7 +168,9 @@ impl Service {
         let mut checks: Vec<(String, Probe)> = Vec::new();
         let mut complete = true;
         for destination in &destinations {
-            let Ok(url) = url::Url::parse(destination) else { continue };
+            let Ok(url) = url::Url::parse(destination) else {
+                continue;
+            };
             let host = url.host_str().unwrap_or_default().to_string();
             let at = gate.take(&host).await;
             if at >= deadline || sent.load(Ordering::Relaxed) >= budget.requests {

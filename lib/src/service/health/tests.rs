@@ -14,7 +14,10 @@ async fn probed(server: &LogoServer, url: &str, limits: &Limits) -> (Option<Prob
 #[tokio::test]
 async fn a_destination_answering_200_is_ok_after_one_head() {
     let server = LogoServer::start().await;
-    assert_eq!(probed(&server, &server.url("/logo.png"), &PROBE_LIMITS).await, (Some(Probe::Ok), 1));
+    assert_eq!(
+        probed(&server, &server.url("/logo.png"), &PROBE_LIMITS).await,
+        (Some(Probe::Ok), 1)
+    );
 }
 
 #[tokio::test]
@@ -51,7 +54,10 @@ async fn a_destination_that_hangs_is_a_timeout_without_a_second_request() {
         timeout: Duration::from_millis(300),
         ..PROBE_LIMITS
     };
-    assert_eq!(probed(&server, &server.url("/slow"), &limits).await, (Some(Probe::Timeout), 1));
+    assert_eq!(
+        probed(&server, &server.url("/slow"), &limits).await,
+        (Some(Probe::Timeout), 1)
+    );
 }
 
 #[tokio::test]

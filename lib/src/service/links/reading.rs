@@ -137,14 +137,10 @@ impl Service {
             self.total_clicks(id),
             self.store.link_health(id)
         );
-        Ok(LinkRecord::new(
-            &stored.link,
-            stored.limited_clicks,
-            self.clock.now(),
-            clicks?,
-            &tags?,
+        Ok(
+            LinkRecord::new(&stored.link, stored.limited_clicks, self.clock.now(), clicks?, &tags?)
+                .with_health(&health?),
         )
-        .with_health(&health?))
     }
 
     /// One page of the workspace's links, newest first, filtered by `search` (name or slug,
@@ -215,7 +211,10 @@ impl Service {
     /// `health=broken`: the workspace's broken links, those broken longest first, a page by
     /// number (no cursor: they are few, at most [`MAX_BROKEN_LISTED`]).
     async fn list_broken_links(&self, access: &Access, query: &ListQuery) -> Result<LinkPage, ServiceError> {
-        let ids = self.store.broken_link_ids(&access.workspace.id, MAX_BROKEN_LISTED).await?;
+        let ids = self
+            .store
+            .broken_link_ids(&access.workspace.id, MAX_BROKEN_LISTED)
+            .await?;
         let skip = usize::try_from((query.page - 1) * query.limit).unwrap_or(usize::MAX);
         let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
         let wanted: Vec<ObjectId> = ids.iter().skip(skip).take(take).cloned().collect();
