@@ -299,3 +299,29 @@ async fn a_pass_costs_one_write_a_link_and_a_few_batched_reads_a_page() {
     assert!(counts.get("Scan").copied().unwrap_or(0) <= 3, "{counts:?}");
     assert!(counts.get("BatchGetItem").copied().unwrap_or(0) <= 9, "{counts:?}");
 }
+
+#[tokio::test]
+async fn the_app_marks_a_broken_link_in_the_list_and_shows_each_destination_on_its_page() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let (email, ws_id, mut browser) = crate::team_support::owned_workspace(&app).await;
+    let owner = crate::team_support::id_of(&app, &email).await;
+    let key = app.key_for(&owner, true, None).await;
+    let ws = TestWorkspace {
+        id: ws_id.clone(),
+        key,
+        owner,
+    };
+    let broken = link_to(&app, &ws, "gone", &server.url("/gone")).await;
+    let fine = link_to(&app, &ws, "fine", &server.url("/logo.png")).await;
+    app.service.check_link_health_within(QUICK).await.unwrap();
+    app.service.check_link_health_within(QUICK).await.unwrap();
+
+    let list = browser.get(&format!("/app/w/{ws_id}/links")).await;
+    assert_eq!(list.html.matches("Broken destination").count(), 1, "{}", list.html);
+    let page = browser.get(&format!("/app/w/{ws_id}/links/{broken}/analytics")).await;
+    assert!(page.html.contains("failed twice in a row."), "{}", page.html);
+    assert!(page.html.contains("client error (4xx)"), "{}", page.html);
+    let page = browser.get(&format!("/app/w/{ws_id}/links/{fine}/analytics")).await;
+    assert!(page.html.contains("Every destination answered when last checked."));
+}

@@ -69,6 +69,12 @@ pub struct HealthRun {
     pub pass_finished: bool,
 }
 
+/// What checking one link came to: whether every destination was asked, and the change.
+struct Checked {
+    complete: bool,
+    transition: Option<Transition>,
+}
+
 /// Who may ask when: each host's next free moment.
 struct HostGate {
     gap: Duration,
@@ -115,7 +121,7 @@ impl Service {
                 .into_iter()
                 .partition(|s| !s.checks_off && s.stored.link.is_live(now, s.stored.limited_clicks));
             run.skipped += passed.len();
-            let results: Vec<Result<Option<(bool, Option<Transition>)>, ServiceError>> = futures::stream::iter(due)
+            let results: Vec<Result<Option<Checked>, ServiceError>> = futures::stream::iter(due)
                 .map(|subject| self.check_one(subject, &budget, deadline, gate.clone(), sent.clone()))
                 .buffer_unordered(budget.parallel.max(1))
                 .collect()
@@ -124,7 +130,7 @@ impl Service {
             for result in results {
                 match result? {
                     None => run.skipped += 1,
-                    Some((complete, transition)) => {
+                    Some(Checked { complete, transition }) => {
                         run.links += 1;
                         whole &= complete;
                         match transition {
@@ -159,7 +165,7 @@ impl Service {
         deadline: Instant,
         gate: Arc<HostGate>,
         sent: Arc<AtomicUsize>,
-    ) -> Result<Option<(bool, Option<Transition>)>, ServiceError> {
+    ) -> Result<Option<Checked>, ServiceError> {
         let link = &subject.stored.link;
         let destinations = checked_destinations(link);
         if destinations.is_empty() {
@@ -185,7 +191,10 @@ impl Service {
             }
         }
         if checks.is_empty() {
-            return Ok(Some((complete, None)));
+            return Ok(Some(Checked {
+                complete,
+                transition: None,
+            }));
         }
         let now = self.clock.now();
         let (health, transition) = subject.health.after(&destinations, &checks, now);
@@ -196,7 +205,7 @@ impl Service {
             let day = now.format("%Y-%m-%d").to_string();
             self.store.note_broken_on(&day, &link.workspace_id, &link.id).await?;
         }
-        Ok(Some((complete, transition)))
+        Ok(Some(Checked { complete, transition }))
     }
 
     /// A link's health as the checker last left it (`unknown` when never checked).
