@@ -87,15 +87,22 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     Ok(())
 }
 
-/// The `link-health` function's schedule: a run of the check (and the daily mail) each
-/// `LINK_HEALTH_SECONDS` (3600, as the template's rule); `linkctl health check` runs one now.
-async fn check_link_health(service: Service) {
-    let seconds = std::env::var("LINK_HEALTH_SECONDS")
+/// A schedule of every `variable` seconds (3600 when unset, as the template's rules), its
+/// first tick taken.
+async fn hourly_unless(variable: &str) -> tokio::time::Interval {
+    let seconds = std::env::var(variable)
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3600);
     let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
     every.tick().await;
+    every
+}
+
+/// The `link-health` function's schedule: a run of the check (and the daily mail) each
+/// `LINK_HEALTH_SECONDS` (3600, as the template's rule); `linkctl health check` runs one now.
+async fn check_link_health(service: Service) {
+    let mut every = hourly_unless("LINK_HEALTH_SECONDS").await;
     loop {
         every.tick().await;
         match service.check_link_health().await {
@@ -111,12 +118,7 @@ async fn check_link_health(service: Service) {
 /// The `domain-check` function's schedule: every custom domain looked up again each
 /// `DOMAIN_CHECK_SECONDS` (3600, as the template's rule).
 async fn recheck_domains(service: Service) {
-    let seconds = std::env::var("DOMAIN_CHECK_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3600);
-    let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
-    every.tick().await;
+    let mut every = hourly_unless("DOMAIN_CHECK_SECONDS").await;
     loop {
         every.tick().await;
         match service.recheck_domains().await {
