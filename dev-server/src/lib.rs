@@ -79,6 +79,7 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     let importer = functions.clone();
     tokio::spawn(async move { importer.import_worker.run().await });
     tokio::spawn(recheck_domains(functions.service.clone()));
+    tokio::spawn(check_link_health(functions.service.clone()));
     tokio::select! {
         result = serve(listener, functions) => result?,
         _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
@@ -86,15 +87,38 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     Ok(())
 }
 
-/// The `domain-check` function's schedule: every custom domain looked up again each
-/// `DOMAIN_CHECK_SECONDS` (3600, as the template's rule).
-async fn recheck_domains(service: Service) {
-    let seconds = std::env::var("DOMAIN_CHECK_SECONDS")
+/// A schedule of every `variable` seconds (3600 when unset, as the template's rules), its
+/// first tick taken.
+async fn hourly_unless(variable: &str) -> tokio::time::Interval {
+    let seconds = std::env::var(variable)
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3600);
     let mut every = tokio::time::interval(std::time::Duration::from_secs(seconds));
     every.tick().await;
+    every
+}
+
+/// The `link-health` function's schedule: a run of the check (and the daily mail) each
+/// `LINK_HEALTH_SECONDS` (3600, as the template's rule); `linkctl health check` runs one now.
+async fn check_link_health(service: Service) {
+    let mut every = hourly_unless("LINK_HEALTH_SECONDS").await;
+    loop {
+        every.tick().await;
+        match service.check_link_health().await {
+            Ok(done) => tracing::info!(?done, "link health checked"),
+            Err(err) => tracing::warn!(error = %err, "checking link health failed"),
+        }
+        if let Err(err) = service.mail_broken_links().await {
+            tracing::warn!(error = %err, "mailing broken links failed");
+        }
+    }
+}
+
+/// The `domain-check` function's schedule: every custom domain looked up again each
+/// `DOMAIN_CHECK_SECONDS` (3600, as the template's rule).
+async fn recheck_domains(service: Service) {
+    let mut every = hourly_unless("DOMAIN_CHECK_SECONDS").await;
     loop {
         every.tick().await;
         match service.recheck_domains().await {

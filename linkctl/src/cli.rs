@@ -67,6 +67,11 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: ClickCommand,
     },
+    /// Link health: run a check now, send a day's mail, turn a workspace's checking off.
+    Health {
+        #[command(subcommand)]
+        command: crate::health::HealthCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
 }

@@ -166,6 +166,7 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
             let t = admin::create_utm_template(service, &workspace, input).await?;
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name, "utm": t.utm })
         }
+        Command::Health { command } => crate::health::run(service, command).await?,
         Command::Openapi => json!({ "openapi": lib::openapi::document() }),
         Command::Link { command } => crate::switch::link(service, command).await?,
         Command::Audit { command } => crate::switch::audit(service, command).await?,

@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod health;
 mod switch;
 
 use std::process::ExitCode;

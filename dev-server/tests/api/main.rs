@@ -42,6 +42,7 @@ mod idempotency;
 mod import_support;
 mod imports;
 mod limits;
+mod link_health;
 mod link_options;
 mod link_passwords;
 mod links_read;

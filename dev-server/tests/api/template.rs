@@ -334,16 +334,16 @@ fn only_the_webhook_producer_and_worker_are_told_of_the_delivery_queue_and_it_ha
     assert!(worker["Timeout"].as_u64().unwrap() * 6 <= queue["VisibilityTimeout"].as_u64().unwrap());
 }
 
-/// Mail leaves from the functions that send it (invitations, password resets, verification),
-/// through the `SmtpUrl` parameter (its credentials never echoed) and `SmtpFrom`.
+/// Mail leaves from the functions that send it (invitations, password resets, verification,
+/// the daily mail of broken links), through the `SmtpUrl` parameter (its credentials never echoed) and `SmtpFrom`.
 #[test]
-fn only_the_account_and_app_functions_are_told_how_to_send_mail() {
+fn only_the_account_app_and_link_health_functions_are_told_how_to_send_mail() {
     let template = template();
     for (id, function) in functions(&template) {
         let variables = &function["Properties"]["Environment"]["Variables"];
         let url = &variables[lib::mail::SMTP_URL_VARIABLE];
         let from = &variables[lib::mail::SMTP_FROM_VARIABLE];
-        if id == "AccountFunction" || id == "AppFunction" {
+        if id == "AccountFunction" || id == "AppFunction" || id == "LinkHealthFunction" {
             assert_eq!(text(url), "SmtpUrl", "{id}");
             assert_eq!(text(from), "SmtpFrom", "{id}");
         } else {

@@ -1,4 +1,4 @@
-//! `GET /apiv1/links?workspaceId=…&page=&limit=&search=&tagIds=&cursor=`: one page of the
+//! `GET /apiv1/links?workspaceId=…&page=&limit=&search=&tagIds=&cursor=&health=`: one page of the
 //! workspace's links, newest first (the same service code as the MCP tool `list_links`).
 
 use lambda_http::{Body, Error, Request, RequestExt, Response};
@@ -26,7 +26,8 @@ pub async fn handler(service: &Service, req: Request) -> Result<Response<Body>, 
             http::query(&req, "search").as_deref(),
             &tag_ids(&req),
             http::query(&req, "cursor").as_deref(),
-        )?;
+        )?
+        .with_health(http::query(&req, "health").as_deref())?;
         let page = service.list_links(&access, &query).await?;
         Ok(api::ok(&page))
     })

@@ -11,6 +11,7 @@ mod condition;
 mod conversion;
 mod custom_domain;
 mod draft;
+pub mod health;
 pub mod ids;
 mod import;
 mod limits;

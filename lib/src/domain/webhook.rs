@@ -17,6 +17,7 @@ vocabulary!(
     EventType, "event type", {
         LinkCreated => "link.created", LinkUpdated => "link.updated", LinkDeleted => "link.deleted",
         LinkClicked => "link.clicked", ConversionCreated => "conversion.created",
+        LinkBroken => "link.broken", LinkRecovered => "link.recovered",
     }
 );
 

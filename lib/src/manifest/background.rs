@@ -1,7 +1,7 @@
 //! The functions no route reaches: the table's stream consumers, the queues' workers and the
-//! scheduled domain check.
+//! scheduled domain and link-health checks.
 
-use super::{BATCH_GET, CONDITION_CHECK, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, UPDATE_ITEM};
+use super::{BATCH_GET, CONDITION_CHECK, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, SCAN, UPDATE_ITEM};
 
 functions! {
     pub const CLICK_AGGREGATOR: Function = Function {
@@ -44,6 +44,17 @@ functions! {
         name: "domain-check",
         logical_id: "DomainCheckFunction",
         table_actions: &[GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM],
+        ..PLAIN
+    };
+
+    /// The scheduled link-health check (an EventBridge rule): a `Scan` of the lean index (keys
+    /// only, a page a call from a saved cursor), the links, health items and workspaces in
+    /// batches, each health item written; the daily mail's `Query`s and reads.
+    pub const LINK_HEALTH: Function = Function {
+        name: "link-health",
+        logical_id: "LinkHealthFunction",
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM],
+        index_actions: &[SCAN],
         ..PLAIN
     };
 }

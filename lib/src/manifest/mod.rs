@@ -101,6 +101,8 @@ const PUT_ITEM: &str = "dynamodb:PutItem";
 const UPDATE_ITEM: &str = "dynamodb:UpdateItem";
 const DELETE_ITEM: &str = "dynamodb:DeleteItem";
 const CONDITION_CHECK: &str = "dynamodb:ConditionCheckItem";
+/// Only the link-health check's pass over the lean index (never on a request path).
+const SCAN: &str = "dynamodb:Scan";
 
 /// API Gateway's catch-all route key.
 pub const DEFAULT_ROUTE: &str = "$default";

@@ -35,6 +35,11 @@ pub struct ListArgs {
     /// search, tagIds and limit.
     #[serde(default)]
     pub cursor: Option<String>,
+    /// `broken`: only the links whose destination failed the hourly check twice in a row
+    /// (paged by page, not cursor).
+    #[serde(default)]
+    #[schemars(extend("enum" = ["broken"]))]
+    pub health: Option<String>,
 }
 
 impl TryFrom<ListArgs> for ListQuery {
@@ -46,7 +51,8 @@ impl TryFrom<ListArgs> for ListQuery {
             args.search.as_deref(),
             args.tag_ids.as_deref().unwrap_or_default(),
             args.cursor.as_deref(),
-        )?)
+        )?
+        .with_health(args.health.as_deref())?)
     }
 }
 

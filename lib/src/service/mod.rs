@@ -4,6 +4,7 @@
 pub mod accounts;
 mod error;
 pub mod guards;
+pub mod health;
 pub mod links;
 pub mod oauth;
 pub mod operator;
@@ -50,6 +51,8 @@ pub struct Service {
     pub resolver: Option<Arc<crate::dns::TxtResolver>>,
     /// Checks and calls webhook endpoints (public addresses only).
     pub hooks: Arc<crate::net::Fetcher>,
+    /// Asks links' destinations how they are (the link-health checker; public addresses only).
+    pub probes: Arc<crate::net::Fetcher>,
     /// How long the request that starts an import runs it before answering `202`
     /// ([`IMPORT_REQUEST_BUDGET`]; tests shorten it).
     pub import_budget: std::time::Duration,
@@ -78,6 +81,7 @@ impl Service {
             mailer: Mailer::log_only(),
             resolver: None,
             hooks: Arc::new(crate::net::Fetcher::public()),
+            probes: Arc::new(crate::net::Fetcher::public()),
             import_budget: IMPORT_REQUEST_BUDGET,
         }
     }

@@ -41,7 +41,8 @@ pub const SLOW_FOR: Duration = Duration::from_secs(20);
 /// An https server on `localhost` with a self-signed certificate. Paths:
 /// `/logo.png`, `/logo.jpg`, `/logo.webp`, `/logo.svg` (the fixtures), `/redirect` (302 to
 /// `/logo.png`), `/huge` (300 KB with its `Content-Length`), `/huge-unannounced` (300 KB
-/// without one), `/slow` (answers after [`SLOW_FOR`]), `/not-an-image` (HTML), anything else 404.
+/// without one), `/slow` (answers after [`SLOW_FOR`]), `/not-an-image` (HTML), `/server-error`
+/// (500), anything else 404.
 #[derive(Debug)]
 pub struct LogoServer {
     pub port: u16,
@@ -98,6 +99,12 @@ impl LogoServer {
         LogoFetcher::for_tests(AddressPolicy::public_and_loopback(), self.certificate.clone())
     }
 
+    /// A plain fetcher (the link-health checker's) that trusts this server's certificate and may
+    /// connect to loopback.
+    pub fn plain_fetcher(&self) -> crate::net::Fetcher {
+        crate::net::Fetcher::for_tests(AddressPolicy::public_and_loopback(), self.certificate.clone())
+    }
+
     /// A fetcher that trusts this server's certificate under the production address policy.
     pub fn public_only_fetcher(&self) -> LogoFetcher {
         LogoFetcher::for_tests(AddressPolicy::PUBLIC_ONLY, self.certificate.clone())
@@ -123,6 +130,10 @@ async fn serve<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(mut stre
         "/logo.webp" => (ok("image/webp", WEBP.len()), WEBP),
         "/logo.svg" => (ok("image/svg+xml", SVG.len()), SVG),
         "/not-an-image" => (ok("text/html", 15), b"<p>not it</p>\r\n"),
+        "/server-error" => (
+            "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".into(),
+            b"",
+        ),
         "/redirect" => (
             "HTTP/1.1 302 Found\r\nLocation: /logo.png\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".into(),
             b"",

@@ -19,6 +19,7 @@ mod conversion;
 mod create;
 pub mod export;
 mod fields;
+mod health;
 pub mod ids;
 pub mod import;
 mod imports;
@@ -44,6 +45,7 @@ pub use catalogue::{
 };
 pub use conversion::ConversionInput;
 pub use create::{LinkInput, McpLinkInput};
+pub use health::{DestinationRecord, DestinationStatus, HealthRecord, HealthStatus};
 pub use ids::{BadId, IdField, parse_analytics_link_id, parse_id};
 pub use imports::{
     DryRun, ImportInput, ImportMessage, ImportOutcome, ImportRecord, ImportRequest, ImportStatus, PlanSummary,

@@ -79,6 +79,8 @@ pub struct LinkRecord {
     /// How many deliveries of the destination the click limit has taken (people and bots
     /// alike); `null` for a link without a limit.
     pub limit_used: Option<u64>,
+    /// Whether its destinations answer, as the hourly check last found.
+    pub health: super::HealthRecord,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -123,6 +125,7 @@ impl LinkRecord {
             disabled_reason: None,
             clicks,
             limit_used: s.clicks_limit.map(|_| limited_clicks),
+            health: super::HealthRecord::unknown(),
             created_at: link.created_at,
             updated_at: link.updated_at,
         }
@@ -139,6 +142,14 @@ impl LinkRecord {
             self.status = LinkStatus::Disabled;
         }
         self
+    }
+
+    /// The same record carrying the link's `health` as the checker left it.
+    pub fn with_health(self, health: &crate::domain::health::LinkHealth) -> Self {
+        Self {
+            health: health.into(),
+            ..self
+        }
     }
 }
 

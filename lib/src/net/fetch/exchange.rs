@@ -163,3 +163,31 @@ async fn read_body(mut body: hyper::body::Incoming, max_bytes: usize) -> Result<
     }
     Ok(bytes)
 }
+
+/// One request over an open connection of which only the answer's status is read: a `HEAD`, or
+/// a `GET` asking for the first `limits.max_bytes` (`Range`). The body is never read; the
+/// connection is dropped once the status is in.
+pub(super) async fn status<T>(io: TokioIo<T>, url: &url::Url, head: bool, limits: &Limits) -> Result<u16, FetchError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (mut sender, driver) = handshake(io).await?;
+    let method = if head { hyper::Method::HEAD } else { hyper::Method::GET };
+    let mut request = request_to(method, url, limits).header(hyper::header::ACCEPT_ENCODING, "identity");
+    if !head {
+        request = request.header(
+            hyper::header::RANGE,
+            format!("bytes=0-{}", limits.max_bytes.saturating_sub(1)),
+        );
+    }
+    let request = request
+        .body(http_body_util::Empty::<Bytes>::new())
+        .map_err(|e| FetchError::Http(e.to_string()))?;
+    let answer = sender
+        .send_request(request)
+        .await
+        .map(|response| response.status().as_u16())
+        .map_err(|e| FetchError::Http(e.to_string()));
+    driver.abort();
+    answer
+}

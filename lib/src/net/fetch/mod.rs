@@ -173,6 +173,20 @@ impl Fetcher {
             .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
     }
 
+    /// The status `url` answers (any: the caller judges it), reading nothing of the body: a
+    /// `HEAD` when `head`, else a `GET` asking for the first `limits.max_bytes` only. The same
+    /// rules as a fetch (https, checked addresses, no redirect followed); never takes longer
+    /// than `limits.timeout`.
+    pub async fn status(&self, url: &url::Url, head: bool, limits: &Limits) -> Result<u16, FetchError> {
+        let ask = async {
+            let tls = self.open(url).await?;
+            exchange::status(TokioIo::new(tls), url, head, limits).await
+        };
+        tokio::time::timeout(limits.timeout, ask)
+            .await
+            .unwrap_or(Err(FetchError::Timeout(limits.timeout)))
+    }
+
     /// Whether `url`'s host resolves to addresses the policy admits only, without connecting;
     /// a resolution taking longer than `deadline` is a failure (a stranger's URL must not hold
     /// a request open).

@@ -268,6 +268,7 @@ pub async fn link(page: &PageRequest<'_>, raw_ws: &str, raw_id: &str) -> Result<
             .map(|result| conversions::ab_verdict(result, &variants)),
         variants: route_rows(&variants),
         variants_csv: format!("{csv}?part=variants&{query}"),
+        health: (&record.health).into(),
     };
     let status = if range.error.is_some() {
         StatusCode::BAD_REQUEST

@@ -162,6 +162,61 @@ pub struct LinkAnalyticsPage {
     pub ab_verdict: Option<String>,
     pub variants: Vec<RouteRow>,
     pub variants_csv: String,
+    /// Whether its destinations answer, as the hourly check last found.
+    pub health: HealthView,
+}
+
+/// The link page's health section: a sentence, and each destination's last check.
+#[derive(Debug, Clone)]
+pub struct HealthView {
+    pub sentence: String,
+    pub destinations: Vec<DestinationLine>,
+}
+
+/// One destination's last check, in words.
+#[derive(Debug, Clone)]
+pub struct DestinationLine {
+    pub url: String,
+    pub status: &'static str,
+    pub checked: String,
+    pub failing: bool,
+}
+
+impl From<&crate::wire::HealthRecord> for HealthView {
+    fn from(health: &crate::wire::HealthRecord) -> Self {
+        use crate::wire::{DestinationStatus as D, HealthStatus};
+        let day = |at: &chrono::DateTime<chrono::Utc>| at.format("%Y-%m-%d %H:%M UTC").to_string();
+        let sentence = match (health.status, &health.failing_url, &health.since) {
+            (HealthStatus::Broken, Some(url), Some(since)) => {
+                format!("Broken since {}: {url} failed twice in a row.", day(since))
+            }
+            (HealthStatus::Ok, _, _) => "Every destination answered when last checked.".to_string(),
+            _ => "Not checked enough yet. Destinations are checked every hour (app links and http:// \
+                  destinations are not)."
+                .to_string(),
+        };
+        Self {
+            sentence,
+            destinations: health
+                .destinations
+                .iter()
+                .map(|d| DestinationLine {
+                    url: d.url.clone(),
+                    status: match d.status {
+                        D::Ok => "ok",
+                        D::Redirect => "redirect",
+                        D::ClientError => "client error (4xx)",
+                        D::ServerError => "server error (5xx)",
+                        D::Dns => "name does not resolve",
+                        D::Tls => "TLS failed",
+                        D::Timeout => "no answer",
+                    },
+                    checked: day(&d.checked_at),
+                    failing: d.failures > 0,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A link in the workspace's top-links table.

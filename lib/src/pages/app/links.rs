@@ -105,6 +105,7 @@ pub async fn list(page: &PageRequest<'_>, raw_ws: &str) -> Result<Response<Body>
             status: link.status.label(),
             status_class: status_class(link.status),
             asks_location: link.gps_tracking && !ws.access.workspace.gps_capture_off,
+            broken: link.health.status == crate::wire::HealthStatus::Broken,
             clicks: link.clicks,
             tags: link
                 .tags

@@ -51,6 +51,8 @@ pub struct LinkRow {
     pub status_class: &'static str,
     /// The link asks people for their location (and its workspace lets it).
     pub asks_location: bool,
+    /// The hourly check found a destination failing twice in a row.
+    pub broken: bool,
     pub clicks: u64,
     /// Each tag's name and colour (grey when it has none).
     pub tags: Vec<(String, String)>,

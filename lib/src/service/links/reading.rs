@@ -2,11 +2,12 @@
 //! `get_link` tool), the paged list (`GET /links` and `list_links`), and the caller's
 //! workspaces (the MCP answer when no workspace is selected).
 
+use crate::domain::health::HealthState;
 use crate::domain::ids::ObjectId;
 use crate::domain::{Invalid, MAX_TAGS_PER_FILTER, parse_tag_ids};
 use crate::service::links::list_cursor::ListCursor;
 use crate::service::{Service, ServiceError, accounts::Access, accounts::Caller};
-use crate::store::{LinkFilter, ListRead};
+use crate::store::{LinkFilter, ListRead, StoredLink};
 use crate::wire::{LinkPage, LinkRecord, WorkspaceSummary};
 
 /// `list_links` page size when none is given, and the largest allowed.
@@ -25,7 +26,12 @@ pub struct ListQuery {
     pub limit: u64,
     pub filter: LinkFilter,
     pub cursor: Option<ListCursor>,
+    /// `health=broken`: only the links the check found broken.
+    pub health: Option<HealthState>,
 }
+
+/// The most broken links `health=broken` lists.
+pub const MAX_BROKEN_LISTED: usize = 1_000;
 
 impl Default for ListQuery {
     fn default() -> Self {
@@ -34,6 +40,7 @@ impl Default for ListQuery {
             limit: DEFAULT_PAGE_SIZE,
             filter: LinkFilter::default(),
             cursor: None,
+            health: None,
         }
     }
 }
@@ -54,6 +61,24 @@ fn whole_number(field: &str, raw: Option<&str>, min: u64, max: u64, default: u64
 }
 
 impl ListQuery {
+    /// The same query keeping only the links whose health is `raw` (only `broken` is a filter;
+    /// blank is none). With a cursor it is refused: broken links are paged by number.
+    pub fn with_health(self, raw: Option<&str>) -> Result<Self, Invalid> {
+        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+            return Ok(self);
+        };
+        if HealthState::parse(raw) != Some(HealthState::Broken) {
+            return Err(Invalid::new("health", format!("health must be broken (got {raw}).")));
+        }
+        if self.cursor.is_some() {
+            return Err(Invalid::new("cursor", "Send page, not cursor, with health."));
+        }
+        Ok(Self {
+            health: Some(HealthState::Broken),
+            ..self
+        })
+    }
+
     /// Parses a door's raw values: `page` and `limit` as text (a query-string value, or a
     /// JSON number's text), `search` free text, `tag_ids` object ids.
     pub fn parse(
@@ -92,6 +117,7 @@ impl ListQuery {
             limit,
             filter,
             cursor,
+            health: None,
         })
     }
 }
@@ -106,13 +132,15 @@ impl Service {
             .await?
             .filter(|s| s.link.workspace_id == access.workspace.id)
             .ok_or(ServiceError::LinkNotFound)?;
-        let (tags, clicks) = tokio::join!(
+        let (tags, clicks, health) = tokio::join!(
             self.store.tags(&access.workspace.id, &stored.link.settings.tag_ids),
-            self.total_clicks(id)
+            self.total_clicks(id),
+            self.store.link_health(id)
         );
         Ok(
             LinkRecord::new(&stored.link, stored.limited_clicks, self.clock.now(), clicks?, &tags?)
-                .disabled(stored.disabled_reason.as_ref()),
+                .disabled(stored.disabled_reason.as_ref())
+                .with_health(&health?),
         )
     }
 
@@ -124,6 +152,9 @@ impl Service {
             Some(cursor) => (Some(&cursor.position), cursor.skip),
             None => (None, (query.page - 1) * query.limit),
         };
+        if query.health == Some(HealthState::Broken) {
+            return self.list_broken_links(access, query).await;
+        }
         let read = ListRead {
             filter: &query.filter,
             after,
@@ -137,34 +168,75 @@ impl Service {
             let page = if next.skip == 0 { query.page + 1 } else { query.page };
             ListCursor::new(next.after, next.skip as u64, page, &query.filter).encode()
         });
+        Ok(LinkPage {
+            links: self.records(access, &slice.links).await?,
+            page: query.page,
+            limit: query.limit,
+            has_more: next_cursor.is_some(),
+            next_cursor,
+        })
+    }
+
+    /// The records of `links` of the caller's workspace: their tags, clicks and health read
+    /// together.
+    async fn records(&self, access: &Access, links: &[StoredLink]) -> Result<Vec<LinkRecord>, ServiceError> {
         let mut tag_ids: Vec<ObjectId> = Vec::new();
-        for stored in &slice.links {
+        for stored in links {
             for tag in &stored.link.settings.tag_ids {
                 if !tag_ids.contains(tag) {
                     tag_ids.push(tag.clone());
                 }
             }
         }
-        let (tags, clicks) = tokio::join!(
+        let ids: Vec<ObjectId> = links.iter().map(|s| s.link.id.clone()).collect();
+        let (tags, clicks, healths) = tokio::join!(
             self.store.tags(&access.workspace.id, &tag_ids),
-            futures::future::try_join_all(slice.links.iter().map(|s| self.total_clicks(&s.link.id)))
+            futures::future::try_join_all(links.iter().map(|s| self.total_clicks(&s.link.id))),
+            self.store.link_healths(&ids)
         );
-        let (tags, clicks) = (tags?, clicks?);
+        let (tags, clicks, healths) = (tags?, clicks?, healths?);
         let now = self.clock.now();
+        Ok(links
+            .iter()
+            .zip(clicks)
+            .map(|(stored, count)| {
+                let record = LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags)
+                    .disabled(stored.disabled_reason.as_ref());
+                match healths.get(&stored.link.id) {
+                    Some(health) => record.with_health(health),
+                    None => record,
+                }
+            })
+            .collect())
+    }
+
+    /// `health=broken`: the workspace's broken links, those broken longest first, a page by
+    /// number (no cursor: they are few, at most [`MAX_BROKEN_LISTED`]).
+    async fn list_broken_links(&self, access: &Access, query: &ListQuery) -> Result<LinkPage, ServiceError> {
+        let ids = self
+            .store
+            .broken_link_ids(&access.workspace.id, MAX_BROKEN_LISTED)
+            .await?;
+        let skip = usize::try_from((query.page - 1) * query.limit).unwrap_or(usize::MAX);
+        let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
+        let wanted: Vec<ObjectId> = ids.iter().skip(skip).take(take).cloned().collect();
+        let mut links = Vec::with_capacity(wanted.len());
+        for id in &wanted {
+            if let Some(stored) = self
+                .store
+                .get_link(id)
+                .await?
+                .filter(|s| s.link.workspace_id == access.workspace.id)
+            {
+                links.push(stored);
+            }
+        }
         Ok(LinkPage {
-            links: slice
-                .links
-                .iter()
-                .zip(clicks)
-                .map(|(stored, count)| {
-                    LinkRecord::new(&stored.link, stored.limited_clicks, now, count, &tags)
-                        .disabled(stored.disabled_reason.as_ref())
-                })
-                .collect(),
+            links: self.records(access, &links).await?,
             page: query.page,
             limit: query.limit,
-            has_more: next_cursor.is_some(),
-            next_cursor,
+            has_more: ids.len() > skip.saturating_add(take),
+            next_cursor: None,
         })
     }
 

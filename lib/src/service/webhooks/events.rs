@@ -20,6 +20,16 @@ pub enum EventData {
     Deleted(DeletedData),
     Clicked(ClickedData),
     Converted(ConversionData),
+    Health(HealthData),
+}
+
+/// The `data` of `link.broken` and `link.recovered`: which link, and its health now (the
+/// failing destination and since when).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HealthData {
+    pub id: ObjectId,
+    pub health: crate::wire::HealthRecord,
 }
 
 /// The `data` of `conversion.created`: the outcome and the click, rule and variant it is
@@ -111,6 +121,27 @@ pub struct Event {
 }
 
 impl Event {
+    /// The event of a link's health changing: `link.broken` when it turns broken,
+    /// `link.recovered` when a broken link is ok again; nothing for any other change.
+    pub fn of_health(change: &crate::store::HealthChange) -> Option<Self> {
+        use crate::domain::health::HealthState::{Broken, Ok};
+        let kind = match (change.before.state, change.after.state) {
+            (Broken, Broken) => return None,
+            (_, Broken) => EventType::LinkBroken,
+            (Broken, Ok) => EventType::LinkRecovered,
+            _ => return None,
+        };
+        Some(Self {
+            workspace_id: change.workspace_id.clone(),
+            link_id: change.link_id.clone(),
+            kind,
+            data: EventData::Health(HealthData {
+                id: change.link_id.clone(),
+                health: (&change.after).into(),
+            }),
+        })
+    }
+
     /// The event of a link's life.
     pub fn of_link(change: LinkChange) -> Self {
         let (kind, stored) = match change {

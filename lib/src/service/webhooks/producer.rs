@@ -18,7 +18,7 @@ use crate::domain::{EventType, Webhook};
 use crate::queue::Queue;
 use crate::service::webhooks::events::{Event, EventData};
 use crate::service::{Service, ServiceError};
-use crate::store::{StreamChange, link_change};
+use crate::store::{StreamChange, health_change, link_change};
 use crate::wire::DeliveryJob;
 use crate::wire::webhook_event::Envelope;
 
@@ -42,6 +42,9 @@ struct Produced {
 
 /// The event a change is, if any.
 fn event_of(change: &StreamChange) -> Result<Option<Event>, ServiceError> {
+    if let Some(health) = health_change(change.old.as_ref(), change.new.as_ref())? {
+        return Ok(Event::of_health(&health));
+    }
     if let Some(life) = link_change(change.name, change.old.clone(), change.new.clone())? {
         return Ok(Some(Event::of_link(life)));
     }

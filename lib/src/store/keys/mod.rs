@@ -5,6 +5,7 @@
 mod accounts;
 mod audit;
 mod domains;
+mod health;
 mod imports;
 mod limits;
 mod links;
@@ -20,6 +21,7 @@ mod workspaces;
 pub use accounts::*;
 pub use audit::*;
 pub use domains::*;
+pub use health::*;
 pub use imports::*;
 pub use limits::*;
 pub use links::*;

@@ -413,6 +413,24 @@ export type DeletedWebhook = {
 };
 
 /**
+ * One destination's last check.
+ */
+export type DestinationRecord = {
+    checkedAt: string;
+    /**
+     * Failed checks in a row (two make the link `broken`).
+     */
+    failures: number;
+    /**
+     * `ok`, `redirect`, `clientError`, `serverError`, `dns`, `tls` or `timeout`.
+     */
+    status: DestinationStatus;
+    url: string;
+};
+
+export type DestinationStatus = 'ok' | 'redirect' | 'clientError' | 'serverError' | 'dns' | 'tls' | 'timeout';
+
+/**
  * `GET /domains` and `list_domains`: the default domain first, then the workspace's own.
  */
 export type DomainList = {
@@ -514,6 +532,31 @@ export type ErrorBody = {
      */
     scope?: string | null;
 };
+
+/**
+ * Whether the link's destinations answer, as the hourly check last found.
+ */
+export type HealthRecord = {
+    /**
+     * Each https destination's last check (app schemes and plain http are not checked).
+     */
+    destinations: Array<DestinationRecord>;
+    /**
+     * The destination that broke the link; `null` unless `broken`.
+     */
+    failingUrl: string | null;
+    /**
+     * Since when the link has been `ok` or `broken`; `null` while `unknown`.
+     */
+    since: string | null;
+    /**
+     * `ok`, `broken` (a destination failed twice in a row) or `unknown` (not checked enough
+     * yet, checking turned off, or no https destination).
+     */
+    status: HealthStatus;
+};
+
+export type HealthStatus = 'ok' | 'broken' | 'unknown';
 
 /**
  * What `POST /links/import` answers with `200`: the dry run, or the import that ended.
@@ -834,6 +877,10 @@ export type LinkRecord = {
     fallbackUrl: string | null;
     fullLink: string;
     gpsTracking: boolean;
+    /**
+     * Whether its destinations answer, as the hourly check last found.
+     */
+    health: HealthRecord;
     /**
      * A 24-character hexadecimal object identifier.
      */
@@ -2002,6 +2049,11 @@ export type ListLinksData = {
          * search, tagIds and limit.
          */
         cursor?: string;
+        /**
+         * `broken`: only the links whose destination failed the hourly check twice in a row
+         * (paged by page, not cursor).
+         */
+        health?: 'broken';
         /**
          * Links per page.
          */

@@ -27,6 +27,8 @@ from .delete_webhook_request import DeleteWebhookRequest
 from .deleted_link import DeletedLink
 from .deleted_utm_template import DeletedUtmTemplate
 from .deleted_webhook import DeletedWebhook
+from .destination_record import DestinationRecord
+from .destination_status import DestinationStatus
 from .domain_list import DomainList
 from .domain_record import DomainRecord
 from .domain_status import DomainStatus
@@ -36,6 +38,8 @@ from .error_body import ErrorBody
 from .export_links_format import ExportLinksFormat
 from .get_import_format import GetImportFormat
 from .get_link_qr_format import GetLinkQrFormat
+from .health_record import HealthRecord
+from .health_status import HealthStatus
 from .import_format import ImportFormat
 from .import_links_request import ImportLinksRequest
 from .import_links_request_format import ImportLinksRequestFormat
@@ -61,6 +65,7 @@ from .link_entry import LinkEntry
 from .link_input import LinkInput
 from .link_page import LinkPage
 from .link_record import LinkRecord
+from .list_links_health import ListLinksHealth
 from .location_entry import LocationEntry
 from .plan_summary import PlanSummary
 from .planned_record import PlannedRecord
@@ -142,6 +147,8 @@ __all__ = (
     "DeleteTagRequest",
     "DeleteUtmTemplateRequest",
     "DeleteWebhookRequest",
+    "DestinationRecord",
+    "DestinationStatus",
     "DomainList",
     "DomainRecord",
     "DomainStatus",
@@ -151,6 +158,8 @@ __all__ = (
     "ExportLinksFormat",
     "GetImportFormat",
     "GetLinkQrFormat",
+    "HealthRecord",
+    "HealthStatus",
     "ImportFormat",
     "ImportLinksRequest",
     "ImportLinksRequestFormat",
@@ -176,6 +185,7 @@ __all__ = (
     "LinkInput",
     "LinkPage",
     "LinkRecord",
+    "ListLinksHealth",
     "LocationEntry",
     "PlannedRecord",
     "PlanSummary",

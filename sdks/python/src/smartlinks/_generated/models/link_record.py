@@ -12,6 +12,7 @@ import datetime
 
 if TYPE_CHECKING:
     from ..models.ab_test import AbTest
+    from ..models.health_record import HealthRecord
     from ..models.qr_settings import QrSettings
     from ..models.rule import Rule
     from ..models.tag_summary import TagSummary
@@ -43,6 +44,7 @@ class LinkRecord:
             fallback_url (None | str):
             full_link (str):
             gps_tracking (bool):
+            health (HealthRecord): Whether the link's destinations answer, as the hourly check last found.
             id (str): A 24-character hexadecimal object identifier.
             limit_used (int | None): How many deliveries of the destination the click limit has taken (people and bots
                 alike); `null` for a link without a limit.
@@ -77,6 +79,7 @@ class LinkRecord:
     fallback_url: None | str
     full_link: str
     gps_tracking: bool
+    health: HealthRecord
     id: str
     limit_used: int | None
     name: str
@@ -132,6 +135,8 @@ class LinkRecord:
         full_link = self.full_link
 
         gps_tracking = self.gps_tracking
+
+        health = self.health.to_dict()
 
         id = self.id
 
@@ -192,6 +197,7 @@ class LinkRecord:
                 "fallbackUrl": fallback_url,
                 "fullLink": full_link,
                 "gpsTracking": gps_tracking,
+                "health": health,
                 "id": id,
                 "limitUsed": limit_used,
                 "name": name,
@@ -214,6 +220,7 @@ class LinkRecord:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.ab_test import AbTest  # noqa: PLC0415
+        from ..models.health_record import HealthRecord  # noqa: PLC0415
         from ..models.qr_settings import QrSettings  # noqa: PLC0415
         from ..models.rule import Rule  # noqa: PLC0415
         from ..models.tag_summary import TagSummary  # noqa: PLC0415
@@ -285,6 +292,8 @@ class LinkRecord:
         full_link = d.pop("fullLink")
 
         gps_tracking = d.pop("gpsTracking")
+
+        health = HealthRecord.from_dict(d.pop("health"))
 
         id = d.pop("id")
 
@@ -367,6 +376,7 @@ class LinkRecord:
             fallback_url=fallback_url,
             full_link=full_link,
             gps_tracking=gps_tracking,
+            health=health,
             id=id,
             limit_used=limit_used,
             name=name,

@@ -9,12 +9,14 @@ from ... import errors
 
 from ...models.error_body import ErrorBody
 from ...models.link_page import LinkPage
+from ...models.list_links_health import ListLinksHealth
 from ...types import Unset
 
 
 def _get_kwargs(
     *,
     cursor: str | Unset = UNSET,
+    health: ListLinksHealth | Unset = UNSET,
     limit: int | Unset = 20,
     page: int | Unset = 1,
     search: str | Unset = UNSET,
@@ -23,6 +25,12 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["cursor"] = cursor
+
+    json_health: str | Unset = UNSET
+    if not isinstance(health, Unset):
+        json_health = health.value
+
+    params["health"] = json_health
 
     params["limit"] = limit
 
@@ -104,6 +112,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
+    health: ListLinksHealth | Unset = UNSET,
     limit: int | Unset = 20,
     page: int | Unset = 1,
     search: str | Unset = UNSET,
@@ -119,6 +128,7 @@ def sync_detailed(
 
     Args:
         cursor (str | Unset):
+        health (ListLinksHealth | Unset):
         limit (int | Unset):  Default: 20.
         page (int | Unset):  Default: 1.
         search (str | Unset):
@@ -134,6 +144,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         cursor=cursor,
+        health=health,
         limit=limit,
         page=page,
         search=search,
@@ -151,6 +162,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
+    health: ListLinksHealth | Unset = UNSET,
     limit: int | Unset = 20,
     page: int | Unset = 1,
     search: str | Unset = UNSET,
@@ -166,6 +178,7 @@ def sync(
 
     Args:
         cursor (str | Unset):
+        health (ListLinksHealth | Unset):
         limit (int | Unset):  Default: 20.
         page (int | Unset):  Default: 1.
         search (str | Unset):
@@ -182,6 +195,7 @@ def sync(
     return sync_detailed(
         client=client,
         cursor=cursor,
+        health=health,
         limit=limit,
         page=page,
         search=search,
@@ -193,6 +207,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
+    health: ListLinksHealth | Unset = UNSET,
     limit: int | Unset = 20,
     page: int | Unset = 1,
     search: str | Unset = UNSET,
@@ -208,6 +223,7 @@ async def asyncio_detailed(
 
     Args:
         cursor (str | Unset):
+        health (ListLinksHealth | Unset):
         limit (int | Unset):  Default: 20.
         page (int | Unset):  Default: 1.
         search (str | Unset):
@@ -223,6 +239,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         cursor=cursor,
+        health=health,
         limit=limit,
         page=page,
         search=search,
@@ -238,6 +255,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     cursor: str | Unset = UNSET,
+    health: ListLinksHealth | Unset = UNSET,
     limit: int | Unset = 20,
     page: int | Unset = 1,
     search: str | Unset = UNSET,
@@ -253,6 +271,7 @@ async def asyncio(
 
     Args:
         cursor (str | Unset):
+        health (ListLinksHealth | Unset):
         limit (int | Unset):  Default: 20.
         page (int | Unset):  Default: 1.
         search (str | Unset):
@@ -270,6 +289,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             cursor=cursor,
+            health=health,
             limit=limit,
             page=page,
             search=search,

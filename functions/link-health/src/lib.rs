@@ -1,0 +1,23 @@
+//! The scheduled link-health check (an EventBridge rule, hourly): every active link's web
+//! destinations are asked how they are, from where the last run stopped, within the run's
+//! budget (docs/behaviour/trust-health.md).
+
+use lambda_runtime::{Error, LambdaEvent};
+use lib::service::Service;
+use serde_json::Value;
+
+pub async fn handler(service: &Service, _event: LambdaEvent<Value>) -> Result<(), Error> {
+    let done = service.check_link_health().await?;
+    let mailed = service.mail_broken_links().await?;
+    tracing::info!(
+        links = done.links,
+        requests = done.requests,
+        broke = done.broke,
+        recovered = done.recovered,
+        skipped = done.skipped,
+        pass_finished = done.pass_finished,
+        mailed,
+        "link health checked"
+    );
+    Ok(())
+}
