@@ -23,6 +23,7 @@ pub mod oauth;
 mod one_time;
 mod password;
 mod qr;
+mod report;
 mod rule;
 pub mod schema;
 mod session;
@@ -79,6 +80,7 @@ pub use one_time::{
 };
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
+pub use report::{LinkReport, MAX_REPORT_NOTE_CHARS, ReportForm, ReportNote, ReportReason};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
 pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};

@@ -8,6 +8,7 @@ pub mod links;
 pub mod oauth;
 pub mod operator;
 pub mod queues;
+pub mod reports;
 mod table;
 pub mod tasks;
 pub mod teams;

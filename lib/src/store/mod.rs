@@ -10,6 +10,7 @@ mod items;
 pub mod keys;
 mod links;
 mod queries;
+mod reports;
 mod stream_changes;
 mod table;
 mod tasks;
@@ -41,6 +42,7 @@ pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use reports::{REPORT_MEMORY, ReportRead};
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
