@@ -57,6 +57,11 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: ClickCommand,
     },
+    /// Reports of links by visitors.
+    Reports {
+        #[command(subcommand)]
+        command: crate::reports::ReportCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
 }
@@ -279,7 +284,7 @@ pub(crate) enum KeyCommand {
     },
 }
 
-fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
+pub(crate) fn parse_time(raw: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(raw)
         .map(|t| t.with_timezone(&Utc))
         .or_else(|_| {

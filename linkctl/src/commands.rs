@@ -167,6 +167,7 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
             json!({ "id": t.id, "workspaceId": t.workspace_id, "name": t.name, "utm": t.utm })
         }
         Command::Openapi => json!({ "openapi": lib::openapi::document() }),
+        Command::Reports { command } => crate::reports::run(service, command).await?,
         Command::Clicks {
             command: ClickCommand::Replay { max },
         } => {

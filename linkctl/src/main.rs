@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod reports;
 
 use std::process::ExitCode;
 

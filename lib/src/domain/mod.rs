@@ -61,7 +61,7 @@ pub use import::{
     ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportFormat, ImportJob, ImportPlan, JobState, PlannedRow,
     RowOutcome, RowResult, Verdict,
 };
-pub use limits::{RateClass, RateLimitOverrides, RateLimits};
+pub use limits::{NewTenantLimits, RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
 };

@@ -24,7 +24,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         NotOwnerOrManager | OnlyOwnerSetsLocation => StatusCode::FORBIDDEN,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
-        RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+        RateLimited(_) | NewWorkspaceLinksThrottled { .. } => StatusCode::TOO_MANY_REQUESTS,
         NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
         MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_)
@@ -181,7 +181,7 @@ pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
         ServiceError::RateLimited(limited) => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(limited.retry_after));
         }
-        ServiceError::TooManyFromAddress { retry_after } => {
+        ServiceError::TooManyFromAddress { retry_after } | ServiceError::NewWorkspaceLinksThrottled { retry_after, .. } => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
         _ => {}

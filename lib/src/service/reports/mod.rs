@@ -103,7 +103,7 @@ impl Service {
     }
 
     /// The reports made since `since`, grouped by link (most reported first).
-    pub async fn reports_since(&self, since: DateTime<Utc>) -> Result<ReportSummary, ServiceError> {
+    pub async fn reports_since(&self, since: DateTime<Utc>) -> Result<ReportSummary, crate::store::StoreError> {
         let read = self.store.reports_since(since, MAX_LISTED_REPORTS).await?;
         Ok(ReportSummary {
             links: group(read.reports),
