@@ -67,6 +67,9 @@ log "tags and a custom domain in Chromium: the tags tab, the records, Verify now
 log "link options in Chromium: a password page (wrong, right, remembered, without JavaScript), UTM on arrival, the editor's UTM template dropdown"
 "$E2E_PYTHON" tests/browser/link_options_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" || status=1
+log "reporting a link in Chromium: the report page without JavaScript, a report held back without a reason, the thanks"
+"$E2E_PYTHON" tests/browser/reports_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 # Its own person and workspace (the links it imports are alone there).
 transfer_email="browser-transfer-$(date +%s)-$$@example.com"
 printf '%s\n' "$password" | "$bin"/linkctl user create --email "$transfer_email" --password-stdin >/dev/null
