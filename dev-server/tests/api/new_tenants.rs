@@ -5,8 +5,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{TestApp, spawn_app_with};
-use lib::clock::Clock;
 use crate::mcp_support::link;
+use lib::clock::Clock;
 
 const REFUSED: &str = "A workspace in its first 7 days creates at most 3 links an hour; try again in";
 

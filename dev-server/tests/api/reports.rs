@@ -63,7 +63,10 @@ async fn the_report_page_is_a_form_without_script_behind_its_own_policy_and_toke
     );
     let token = cookie_set(&page, "sl_report").unwrap();
     assert!(page.body.contains(&format!("name=\"form\" value=\"{token}\"")));
-    assert!(page.body.contains("<form method=\"post\" action=\"/_sl/report/anything\">"));
+    assert!(
+        page.body
+            .contains("<form method=\"post\" action=\"/_sl/report/anything\">")
+    );
     for reason in ["phishing", "malware", "spam", "other"] {
         assert!(page.body.contains(&format!("value=\"{reason}\"")), "{reason}");
     }
@@ -75,10 +78,19 @@ async fn a_report_is_kept_with_its_reason_and_note_and_the_reporter_is_only_than
     let app = spawn_app().await;
     let ws = app.workspace().await;
     let id = app
-        .create_ok(&ws, json!({ "slug": "prize", "targetUrl": "https://bank-login.example/" }))
+        .create_ok(
+            &ws,
+            json!({ "slug": "prize", "targetUrl": "https://bank-login.example/" }),
+        )
         .await;
     let note = encoded("It asks for my bank password");
-    let answer = report(&app, "prize", &format!("reason=phishing&note={note}"), "203.0.113.9:443").await;
+    let answer = report(
+        &app,
+        "prize",
+        &format!("reason=phishing&note={note}"),
+        "203.0.113.9:443",
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::OK);
     assert!(answer.body.contains(THANKS));
     assert!(!answer.body.contains("bank-login.example"), "nothing about the link");
@@ -114,19 +126,36 @@ async fn a_post_without_the_pages_token_is_refused_and_nothing_is_kept() {
     let ws = app.workspace().await;
     app.create_ok(&ws, json!({ "slug": "real", "targetUrl": "https://shop.example/" }))
         .await;
-    let headers = [("content-type", "application/x-www-form-urlencoded"), ("cookie", "sl_report=abc")];
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("cookie", "sl_report=abc"),
+    ];
     let forged = app
-        .visit_with_body(Method::POST, "_sl/report/real", &headers, Some("form=abd&reason=spam".into()))
+        .visit_with_body(
+            Method::POST,
+            "_sl/report/real",
+            &headers,
+            Some("form=abd&reason=spam".into()),
+        )
         .await;
     assert_eq!(forged.status, StatusCode::FORBIDDEN);
-    assert!(forged.body.contains("This form has expired or did not come from this site."));
+    assert!(
+        forged
+            .body
+            .contains("This form has expired or did not come from this site.")
+    );
     let other_site = [
         ("content-type", "application/x-www-form-urlencoded"),
         ("cookie", "sl_report=abc"),
         ("sec-fetch-site", "cross-site"),
     ];
     let sent = app
-        .visit_with_body(Method::POST, "_sl/report/real", &other_site, Some("form=abc&reason=spam".into()))
+        .visit_with_body(
+            Method::POST,
+            "_sl/report/real",
+            &other_site,
+            Some("form=abc&reason=spam".into()),
+        )
         .await;
     assert_eq!(sent.status, StatusCode::FORBIDDEN);
     assert!(reported(&app).await.links.is_empty());
@@ -160,7 +189,11 @@ async fn an_address_past_ten_reports_an_hour_is_told_to_wait_and_others_are_not(
     let refused = report(&app, "x", "reason=spam", "198.51.100.7:443").await;
     assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(refused.headers.contains_key("retry-after"));
-    assert!(refused.body.contains("Too many requests from your address. Try again in"));
+    assert!(
+        refused
+            .body
+            .contains("Too many requests from your address. Try again in")
+    );
     let someone_else = report(&app, "x", "reason=spam", "198.51.100.8:443").await;
     assert_eq!(someone_else.status, StatusCode::OK);
 }

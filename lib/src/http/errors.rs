@@ -181,7 +181,8 @@ pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
         ServiceError::RateLimited(limited) => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(limited.retry_after));
         }
-        ServiceError::TooManyFromAddress { retry_after } | ServiceError::NewWorkspaceLinksThrottled { retry_after, .. } => {
+        ServiceError::TooManyFromAddress { retry_after }
+        | ServiceError::NewWorkspaceLinksThrottled { retry_after, .. } => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
         _ => {}

@@ -174,7 +174,13 @@ legend{font-weight:600;padding:0;margin-bottom:.25rem}\
 textarea{font:inherit;width:100%;min-height:6rem;padding:.55rem .6rem;border:1px solid #57606a;border-radius:6px}";
 
 /// The form (or the thanks) with a fresh token in its cookie; never cached, its own strict CSP.
-fn form_page(redirector: &Redirector, slug: &Slug, shown: &Shown<'_>, status: StatusCode, head: bool) -> Response<Body> {
+fn form_page(
+    redirector: &Redirector,
+    slug: &Slug,
+    shown: &Shown<'_>,
+    status: StatusCode,
+    head: bool,
+) -> Response<Body> {
     let token = random_token(redirector.service.entropy.as_ref());
     let action = link_to(slug.as_str());
     let style = format!("{}{REPORT_STYLE}", brand_style(None));

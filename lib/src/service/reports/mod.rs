@@ -83,7 +83,12 @@ impl Service {
         let link = stored.link;
         if !self
             .store
-            .count_in_window(Throttle::ReportsOfLink, link.id.as_str(), now, REPORTS_PER_LINK_PER_HOUR)
+            .count_in_window(
+                Throttle::ReportsOfLink,
+                link.id.as_str(),
+                now,
+                REPORTS_PER_LINK_PER_HOUR,
+            )
             .await?
         {
             return Ok(());
