@@ -23,7 +23,7 @@ async fn open_app(open_signup: bool) -> TestApp {
 }
 
 fn body(slug: &str) -> serde_json::Value {
-    json!({ "slug": slug, "targetUrl": "https://shop.example/" })
+    json!({ "name": slug, "slug": slug, "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] })
 }
 
 #[tokio::test]

@@ -80,7 +80,7 @@ async fn a_report_is_kept_with_its_reason_and_note_and_the_reporter_is_only_than
     let id = app
         .create_ok(
             &ws,
-            json!({ "slug": "prize", "targetUrl": "https://bank-login.example/" }),
+            json!({ "name": "prize", "slug": "prize", "rules": [{ "targetUrl": "https://bank-login.example/", "isDefault": true }] }),
         )
         .await;
     let note = encoded("It asks for my bank password");
@@ -108,7 +108,7 @@ async fn a_report_is_kept_with_its_reason_and_note_and_the_reporter_is_only_than
 async fn an_unknown_slug_gets_the_same_thanks_and_nothing_is_kept() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    app.create_ok(&ws, json!({ "slug": "real", "targetUrl": "https://shop.example/" }))
+    app.create_ok(&ws, json!({ "name": "real", "slug": "real", "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] }))
         .await;
     let known = report(&app, "real", "reason=spam", "203.0.113.9:443").await;
     let unknown = report(&app, "nobody-made-this", "reason=spam", "203.0.113.9:443").await;
@@ -124,7 +124,7 @@ async fn an_unknown_slug_gets_the_same_thanks_and_nothing_is_kept() {
 async fn a_post_without_the_pages_token_is_refused_and_nothing_is_kept() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    app.create_ok(&ws, json!({ "slug": "real", "targetUrl": "https://shop.example/" }))
+    app.create_ok(&ws, json!({ "name": "real", "slug": "real", "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] }))
         .await;
     let headers = [
         ("content-type", "application/x-www-form-urlencoded"),
@@ -202,7 +202,7 @@ async fn an_address_past_ten_reports_an_hour_is_told_to_wait_and_others_are_not(
 async fn a_link_past_a_hundred_reports_an_hour_keeps_no_more_but_still_thanks() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    app.create_ok(&ws, json!({ "slug": "popular", "targetUrl": "https://shop.example/" }))
+    app.create_ok(&ws, json!({ "name": "popular", "slug": "popular", "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] }))
         .await;
     for i in 0..101 {
         let address = format!("198.51.{}.{}:443", i / 10, i % 10);
@@ -217,13 +217,14 @@ async fn a_link_past_a_hundred_reports_an_hour_keeps_no_more_but_still_thanks() 
 async fn the_password_app_and_gone_pages_link_to_the_links_report_page() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    let protected = json!({ "slug": "secret", "password": "open sesame", "targetUrl": "https://shop.example/" });
+    let protected = json!({ "name": "secret", "slug": "secret", "password": "open sesame",
+        "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] });
     app.create_ok(&ws, protected).await;
-    let app_link = json!({ "slug": "shoes",
+    let app_link = json!({ "name": "shoes", "slug": "shoes",
         "rules": [{ "targetUrl": "myapp://open/item/4", "appFallbackUrl": "https://apps.apple.com/app/id1", "isDefault": true }] });
     app.create_ok(&ws, app_link).await;
     let ended = app
-        .create_ok(&ws, json!({ "slug": "ended", "targetUrl": "https://shop.example/" }))
+        .create_ok(&ws, json!({ "name": "ended", "slug": "ended", "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] }))
         .await;
     let (status, body) = app.update(&ws, &ended, json!({ "isActive": false })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
