@@ -226,7 +226,7 @@ async fn the_password_app_and_gone_pages_link_to_the_links_report_page() {
     let ended = app
         .create_ok(&ws, json!({ "name": "ended", "slug": "ended", "rules": [{ "targetUrl": "https://shop.example/", "isDefault": true }] }))
         .await;
-    let (status, body) = app.update(&ws, &ended, json!({ "isActive": false })).await;
+    let (status, body) = app.update(&ws, &ended, json!({ "active": false })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let link = |slug: &str| format!("<a href=\"/_sl/report/{slug}\">Report this link</a>");
     assert!(app.get("secret", &[]).await.body.contains(&link("secret")));
