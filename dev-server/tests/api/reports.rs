@@ -5,20 +5,10 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::{IPHONE_SAFARI, TestApp, Visit, spawn_app};
+use crate::link_passwords::cookie_set;
 use lib::domain::ReportReason;
 
 const THANKS: &str = "Thank you. Your report was received; we look into every report we get.";
-
-/// The value a `Set-Cookie` of `name` sets.
-fn cookie_set(visit: &Visit, name: &str) -> Option<String> {
-    visit
-        .headers
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix(&format!("{name}=")))
-        .map(|rest| rest.split(';').next().unwrap_or_default().to_string())
-}
 
 fn encoded(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()

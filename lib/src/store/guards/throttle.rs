@@ -17,21 +17,7 @@ impl Store {
         at: DateTime<Utc>,
         limit: u32,
     ) -> Result<bool, StoreError> {
-        let seconds = throttle.seconds();
-        let window = at.timestamp().div_euclid(seconds);
-        let request = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(key_map(&keys::throttle_window(throttle, source, window))))
-            .update_expression("ADD #count :one SET #ttl = :ttl")
-            .condition_expression("attribute_not_exists(#count) OR #count < :limit")
-            .expression_attribute_names("#count", "count")
-            .expression_attribute_names("#ttl", keys::TTL)
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":limit", n(limit))
-            .expression_attribute_values(":ttl", n((window + 2) * seconds));
-        update_applied(request.send().await)
+        self.count_many_in_window(throttle, source, at, 1, limit).await
     }
 
     /// Counts `count` events of `source` at once in the window of `throttle` that holds `at`,
