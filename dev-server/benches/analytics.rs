@@ -52,6 +52,7 @@ async fn main() {
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::OFF,
         open_signup: false,
+        new_tenants: lib::domain::NewTenantLimits::default(),
         cname_target: "links.sl.test".into(),
         service_host: None,
     };

@@ -82,6 +82,7 @@ async fn service_with(client: &aws_sdk_dynamodb::Client, table: &str, rate_limit
         gps_retention_days: 30,
         rate_limits,
         open_signup: false,
+        new_tenants: lib::domain::NewTenantLimits::default(),
         cname_target: "links.sl.test".into(),
         service_host: None,
     };

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::clock::Entropy;
-use crate::domain::{RateLimits, SigningKey};
+use crate::domain::{NewTenantLimits, RateLimits, SigningKey};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -27,6 +27,9 @@ pub struct Config {
     /// Anyone may make an account and a first workspace at `/account/sign-up`
     /// (`OPEN_SIGNUP=true`); otherwise people join by invitation only.
     pub open_signup: bool,
+    /// What a young workspace may create under open sign-up (`NEW_WORKSPACE_DAYS`,
+    /// `NEW_WORKSPACE_LINKS_PER_HOUR`).
+    pub new_tenants: NewTenantLimits,
     /// Where a custom domain's CNAME points: the short-link endpoint (the CloudFront
     /// distribution's domain name, `SHORT_LINK_CNAME_TARGET`); the default domain when unset.
     pub cname_target: String,
@@ -105,6 +108,13 @@ impl Config {
                         name: "OPEN_SIGNUP",
                         reason: format!("{other:?} is neither true nor false"),
                     });
+                }
+            },
+            new_tenants: {
+                let defaults = NewTenantLimits::default();
+                NewTenantLimits {
+                    days: days("NEW_WORKSPACE_DAYS", defaults.days)?,
+                    links_per_hour: days("NEW_WORKSPACE_LINKS_PER_HOUR", defaults.links_per_hour)?,
                 }
             },
             rate_limits: {

@@ -72,6 +72,11 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: crate::health::HealthCommand,
     },
+    /// Reports of links by visitors.
+    Reports {
+        #[command(subcommand)]
+        command: crate::reports::ReportCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
 }

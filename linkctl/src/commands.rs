@@ -173,6 +173,7 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
         Command::Workspace {
             command: WorkspaceCommand::Switch(command),
         } => crate::switch::workspace(service, command).await?,
+        Command::Reports { command } => crate::reports::run(service, command).await?,
         Command::Clicks {
             command: ClickCommand::Replay { max },
         } => {

@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod health;
 mod switch;
+mod reports;
 
 use std::process::ExitCode;
 

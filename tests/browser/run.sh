@@ -70,6 +70,9 @@ log "link options in Chromium: a password page (wrong, right, remembered, withou
 log "the operator's switch in Chromium: a link disabled with linkctl, its 451 page, the owner's editor, a suspended workspace"
 "$E2E_PYTHON" tests/browser/switch_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
     "$DEFAULT_DOMAIN" "$bin/linkctl" || status=1
+log "reporting a link in Chromium: the report page without JavaScript, a report held back without a reason, the thanks"
+"$E2E_PYTHON" tests/browser/reports_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$DEFAULT_DOMAIN" || status=1
 # Its own person and workspace (the links it imports are alone there).
 transfer_email="browser-transfer-$(date +%s)-$$@example.com"
 printf '%s\n' "$password" | "$bin"/linkctl user create --email "$transfer_email" --password-stdin >/dev/null

@@ -148,6 +148,7 @@ async fn spawn_on(
         gps_retention_days: 30,
         rate_limits: lib::domain::RateLimits::default(),
         open_signup: false,
+        new_tenants: lib::domain::NewTenantLimits::default(),
         cname_target: "links.sl.test".into(),
         service_host: None,
     };

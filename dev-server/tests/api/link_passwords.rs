@@ -21,7 +21,7 @@ pub(crate) async fn protected(app: &TestApp, ws: &TestWorkspace, slug: &str, ext
 }
 
 /// The value a `Set-Cookie` of `name` sets.
-fn cookie_set(visit: &Visit, name: &str) -> Option<String> {
+pub(crate) fn cookie_set(visit: &Visit, name: &str) -> Option<String> {
     visit
         .headers
         .get_all("set-cookie")

@@ -111,3 +111,22 @@ mod tests {
         );
     }
 }
+
+/// How many links a young workspace may create while sign-up is open (`OPEN_SIGNUP=true`): at
+/// most `links_per_hour` per clock hour for its first `days` days (`NEW_WORKSPACE_LINKS_PER_HOUR`,
+/// `NEW_WORKSPACE_DAYS`; `0` for either turns the throttle off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewTenantLimits {
+    pub days: u32,
+    pub links_per_hour: u32,
+}
+
+impl Default for NewTenantLimits {
+    /// The documented defaults (docs/behaviour/trust-report.md): 50 links an hour for 7 days.
+    fn default() -> Self {
+        Self {
+            days: 7,
+            links_per_hour: 50,
+        }
+    }
+}

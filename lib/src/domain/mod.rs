@@ -24,6 +24,7 @@ pub mod oauth;
 mod one_time;
 mod password;
 mod qr;
+mod report;
 mod rule;
 pub mod schema;
 mod session;
@@ -62,7 +63,7 @@ pub use import::{
     ConflictPolicy, IMPORT_CHUNK_ROWS, ImportFile, ImportFormat, ImportJob, ImportPlan, JobState, PlannedRow,
     RowOutcome, RowResult, Verdict,
 };
-pub use limits::{RateClass, RateLimitOverrides, RateLimits};
+pub use limits::{NewTenantLimits, RateClass, RateLimitOverrides, RateLimits};
 pub use link::{
     ClicksLimit, Hostname, Link, LinkSettings, LinkStatus, MAX_TAGS_PER_FILTER, MAX_TAGS_PER_LINK, Slug, parse_tag_ids,
 };
@@ -81,6 +82,7 @@ pub use one_time::{
 };
 pub use password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS, NewPassword, PasswordHash};
 pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
+pub use report::{LinkReport, MAX_REPORT_NOTE_CHARS, ReportForm, ReportNote, ReportReason};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
 pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};

@@ -26,7 +26,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
         LinkDisabledByOperator(_) => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
-        RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+        RateLimited(_) | NewWorkspaceLinksThrottled { .. } => StatusCode::TOO_MANY_REQUESTS,
         NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,
         MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
         BadRequest(_)
@@ -183,7 +183,8 @@ pub fn error_response(err: &ServiceError, request_id: &str) -> Response<Body> {
         ServiceError::RateLimited(limited) => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(limited.retry_after));
         }
-        ServiceError::TooManyFromAddress { retry_after } => {
+        ServiceError::TooManyFromAddress { retry_after }
+        | ServiceError::NewWorkspaceLinksThrottled { retry_after, .. } => {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after));
         }
         _ => {}

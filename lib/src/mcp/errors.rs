@@ -39,7 +39,7 @@ pub fn to_rpc(err: &ServiceError, request_id: &str) -> ErrorData {
         | WorkspaceSuspended(_)
         | InsufficientScope(_) => with_status(403),
         WorkspaceNotFound => with_status(404),
-        RateLimited(_) | TooManyFromAddress { .. } => with_status(429),
+        RateLimited(_) | TooManyFromAddress { .. } | NewWorkspaceLinksThrottled { .. } => with_status(429),
         Internal(source) => {
             tracing::error!(request_id, error = %crate::telemetry::error_chain(source), "MCP request failed");
             ErrorData::new(

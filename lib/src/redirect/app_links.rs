@@ -52,12 +52,13 @@ pub const SCRIPT_PATH: &str = "/_sl/open.js";
 const SCRIPT: &str = include_str!("../../assets/open-app.js");
 
 /// The page trying the app: `200`, never cached, its own strict CSP.
-pub fn opening(opening: &AppOpening, head: bool) -> Response<Body> {
+pub fn opening(opening: &AppOpening, head: bool, report: Option<&str>) -> Response<Body> {
     let (html, policy) = pages::open_app(
         opening.app.as_str(),
         opening.fallback.as_str(),
         opening.colour.as_ref(),
         SCRIPT_PATH,
+        report,
     );
     guarded_page(html, &policy, head)
 }

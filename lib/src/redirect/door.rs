@@ -6,7 +6,7 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde_json::json;
 
-use super::{GONE, Redirector, app_links, pages, password};
+use super::{GONE, Redirector, app_links, pages, password, report};
 use crate::domain::SigningKey;
 use crate::domain::{Hostname, Slug};
 use crate::http;
@@ -61,10 +61,14 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
     if let Some(file) = crate::domain::WellKnown::at(req.uri().path()) {
         return app_links::well_known(redirector, &req, file).await;
     }
+    if let Some(page) = report::answer(redirector, &req).await {
+        return page;
+    }
     let wants_json = http::header_str(&req, "accept").is_some_and(|a| a.contains("application/json"));
     let Some(visit) = read_visit(&req, head, redirector) else {
         return response_for(&VisitOutcome::NotFound, head, wants_json, &redirector.location_key);
     };
+    let report_link = report::link_to(visit.slug.as_str());
     let visited = match redirector.service.visit(&redirector.cache, visit).await {
         Ok(visited) => visited,
         Err(err) => return http::error_response(&err, &http::request_id(&req)),
@@ -82,7 +86,7 @@ pub async fn handle(redirector: &Redirector, req: Request) -> Response<Body> {
             no_store(response.headers_mut());
             response
         }
-        outcome => response_for(outcome, head, wants_json, &redirector.location_key),
+        outcome => answer(outcome, head, wants_json, &redirector.location_key, Some(&report_link)),
     };
     // A page's post goes on with a GET of the destination.
     if posted && response.status() == StatusCode::FOUND {
@@ -183,9 +187,20 @@ pub fn visitor_headers<'a>(req: &'a Request, source_ip: Option<&'a str>) -> Visi
 /// The HTTP response for an outcome; `HEAD` gets the same status and headers, no body. A page
 /// asking for location carries a grant signed with `location_key`.
 pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, location_key: &SigningKey) -> Response<Body> {
+    answer(outcome, head, wants_json, location_key, None)
+}
+
+/// [`response_for`], the pages about a link linking to its report page `report`.
+fn answer(
+    outcome: &VisitOutcome,
+    head: bool,
+    wants_json: bool,
+    location_key: &SigningKey,
+    report: Option<&str>,
+) -> Response<Body> {
     let (status, content_type, body) = match outcome {
-        VisitOutcome::AskLocation(request) => return location_request(request, location_key),
-        VisitOutcome::OpenApp(opening) => return app_links::opening(opening, head),
+        VisitOutcome::AskLocation(request) => return location_request(request, location_key, report),
+        VisitOutcome::OpenApp(opening) => return app_links::opening(opening, head, report),
         VisitOutcome::Withheld(withheld) => return super::withheld::response(withheld, head),
         VisitOutcome::Redirect { location } => {
             let mut response = Response::new(Body::Empty);
@@ -227,7 +242,11 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
             "application/json",
             json!({ "error": GONE }).to_string(),
         ),
-        VisitOutcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
+        VisitOutcome::Gone => (
+            StatusCode::GONE,
+            "text/html; charset=utf-8",
+            pages::gone_reportable(report),
+        ),
     };
     let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
     *response.status_mut() = status;
@@ -246,7 +265,7 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
 }
 
 /// The page asking a person for their location: `200`, never cached, its own strict CSP.
-fn location_request(request: &LocationRequest, key: &SigningKey) -> Response<Body> {
+fn location_request(request: &LocationRequest, key: &SigningKey, report: Option<&str>) -> Response<Body> {
     let token = request.grant.sign(key);
     let (html, policy) = pages::location(&pages::LocationPageParts {
         asker: &request.asker,
@@ -255,6 +274,7 @@ fn location_request(request: &LocationRequest, key: &SigningKey) -> Response<Bod
         token: &token,
         colour: request.colour.as_ref(),
         retention_days: request.retention_days,
+        report,
     });
     guarded_page(html, &policy, false)
 }

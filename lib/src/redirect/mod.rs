@@ -10,6 +10,7 @@ pub mod pages;
 pub mod password;
 pub mod pixel;
 pub mod withheld;
+pub mod report;
 
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 pub use pages::GONE;

@@ -15,6 +15,8 @@ pub const GONE: &str = "This link is no longer available.";
 struct Notice<'a> {
     title: &'a str,
     message: &'a str,
+    /// The link's report page, on a page about a link that exists.
+    report: Option<&'a str>,
 }
 
 /// The page link-preview crawlers read.
@@ -59,6 +61,7 @@ struct LocationPage<'a> {
     location: &'a str,
     token: &'a str,
     retention_days: u32,
+    report: Option<&'a str>,
 }
 
 /// The style of the pages that ask a person something (location, password): the link's colour
@@ -122,6 +125,7 @@ pub fn location(request: &LocationPageParts<'_>) -> (String, String) {
         location: request.location,
         token: request.token,
         retention_days: request.retention_days,
+        report: request.report,
     });
     let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'sha256-{hash}'; connect-src 'self'; img-src 'none'; \
@@ -140,11 +144,18 @@ struct OpenAppPage<'a> {
     app: &'a str,
     fallback: &'a str,
     fallback_host: &'a str,
+    report: Option<&'a str>,
 }
 
 /// The page trying an app link and its Content-Security-Policy: its one script from this
 /// origin, its inline style allowed by its hash alone, nothing else.
-pub fn open_app(app: &str, fallback: &str, colour: Option<&HexColor>, script: &str) -> (String, String) {
+pub fn open_app(
+    app: &str,
+    fallback: &str,
+    colour: Option<&HexColor>,
+    script: &str,
+    report: Option<&str>,
+) -> (String, String) {
     let style = brand_style(colour);
     let hash = style_hash(&style);
     let html = render(&OpenAppPage {
@@ -154,6 +165,7 @@ pub fn open_app(app: &str, fallback: &str, colour: Option<&HexColor>, script: &s
         app,
         fallback,
         fallback_host: &destination_name(fallback),
+        report,
     });
     let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'sha256-{hash}'; img-src 'none'; \
@@ -185,6 +197,8 @@ pub struct LocationPageParts<'a> {
     pub token: &'a str,
     pub colour: Option<&'a HexColor>,
     pub retention_days: u32,
+    /// The link's report page.
+    pub report: Option<&'a str>,
 }
 
 fn render(page: &impl Template) -> String {
@@ -200,13 +214,20 @@ pub fn not_found() -> String {
     render(&Notice {
         title: "Link not found",
         message: "There is no link at this address. Check it for typos.",
+        report: None,
     })
 }
 
 pub fn gone() -> String {
+    gone_reportable(None)
+}
+
+/// The "no longer available" page, with a link to the link's report page when given.
+pub fn gone_reportable(report: Option<&str>) -> String {
     render(&Notice {
         title: "Link no longer available",
         message: GONE,
+        report,
     })
 }
 

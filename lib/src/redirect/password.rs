@@ -66,7 +66,7 @@ fn posted(req: &Request) -> Unlock {
 }
 
 /// The value of cookie `name` in the request's `Cookie` headers.
-fn cookie<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
+pub(super) fn cookie<'a>(req: &'a Request, name: &str) -> Option<&'a str> {
     req.headers()
         .get_all(header::COOKIE)
         .iter()
@@ -123,6 +123,7 @@ struct PasswordPage<'a> {
     form_token: &'a str,
     message: &'a str,
     failed: bool,
+    report: Option<&'a str>,
 }
 
 /// The password page for `req` (a `GET`, or a post that did not let the visitor through), with
@@ -134,7 +135,9 @@ pub fn locked_page(page: &LockedPage, req: &Request, entropy: &dyn Entropy) -> R
     // The form posts back to the very address the visitor opened, query included.
     let action = req.uri().path_and_query().map_or(path, |pq| pq.as_str());
     let style = brand_style(page.colour.as_ref());
+    let report = super::report::link_to(path.trim_start_matches('/'));
     let html = PasswordPage {
+        report: Some(&report),
         style: &style,
         action,
         form_token: &token,

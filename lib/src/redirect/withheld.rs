@@ -9,13 +9,8 @@ use lambda_http::{Body, Response};
 
 use super::door::guarded_page;
 use super::pages::{brand_style, style_hash};
-use crate::domain::{Slug, Withheld};
+use crate::domain::Withheld;
 use crate::service::visits::WithheldPage;
-
-/// Where a visitor reports a link (the report page of the visitor door).
-pub fn report_path(slug: &Slug) -> String {
-    format!("/_sl/report/{}", slug.as_str())
-}
 
 /// What the page says, by why the link is withheld.
 fn words(why: Withheld) -> (&'static str, &'static str) {
@@ -49,7 +44,7 @@ pub fn page(withheld: &WithheldPage) -> (String, String) {
         style: &style,
         title,
         message,
-        report: &report_path(&withheld.slug),
+        report: &super::report::link_to(withheld.slug.as_str()),
     }
     .render()
     .expect("the withheld page renders its own fields");
@@ -78,7 +73,7 @@ mod tests {
 
     fn withheld(why: Withheld, page: bool) -> WithheldPage {
         WithheldPage {
-            slug: Slug::parse("spring").unwrap(),
+            slug: crate::domain::Slug::parse("spring").unwrap(),
             why,
             page,
         }

@@ -129,6 +129,17 @@ pub enum ServiceError {
         /// Seconds until the address's window ends.
         retry_after: u64,
     },
+    /// A young workspace's links past their hourly limit under open sign-up (429).
+    #[error(
+        "A workspace in its first {days} days creates at most {limit} links an hour; try again in {}.",
+        wait_words(*.retry_after)
+    )]
+    NewWorkspaceLinksThrottled {
+        limit: u32,
+        days: u32,
+        /// Seconds until the clock hour ends.
+        retry_after: u64,
+    },
     #[error("Sign in to continue.")]
     NotSignedIn,
     #[error("This form has expired or did not come from this site. Reload the page and try again.")]

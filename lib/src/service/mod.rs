@@ -10,6 +10,7 @@ pub mod oauth;
 pub mod operator;
 pub mod queues;
 pub mod switch;
+pub mod reports;
 mod table;
 pub mod tasks;
 pub mod teams;

@@ -11,6 +11,7 @@ mod items;
 pub mod keys;
 mod links;
 mod queries;
+mod reports;
 mod stream_changes;
 mod switch;
 mod table;
@@ -44,6 +45,7 @@ pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use reports::{REPORT_MEMORY, ReportRead};
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use switch::Switched;
 pub use table::{

@@ -2,6 +2,7 @@
 
 pub mod idempotency;
 pub mod limits;
+mod new_tenants;
 pub(crate) mod refused_credentials;
 
 pub use crate::domain::RateClass;

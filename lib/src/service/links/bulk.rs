@@ -98,6 +98,7 @@ impl Service {
         drafts.retain(|p| !made.contains(&p.index));
         let pending = self.check_ownership(access, drafts, &mut ledger).await?;
         let pending = self.drop_unavailable_slugs(pending, &mut ledger).await?;
+        self.take_new_tenant_links(&access.workspace, pending.len()).await?;
         let reserved = self.reserve_quota(access, pending.len() as u64).await?;
         let before = ledger.created_count();
         self.write_links(access, pending, ids, &mut ledger).await?;

@@ -160,6 +160,7 @@ impl Service {
             .check_domain_and_tags(access, draft.domain.as_ref(), &draft.settings.tag_ids)
             .await?;
         self.check_rules_quota(access, &draft.settings)?;
+        self.take_new_tenant_links(&access.workspace, 1).await?;
         self.protect(&mut draft);
         let chosen = draft.slug.clone();
         for _ in 0..SLUG_ATTEMPTS {

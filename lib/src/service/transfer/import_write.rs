@@ -77,6 +77,17 @@ impl Service {
         if rows.is_empty() {
             return Ok(outcomes);
         }
+        match self.take_new_tenant_links(&access.workspace, rows.len()).await {
+            Ok(()) => {}
+            Err(refused @ ServiceError::NewWorkspaceLinksThrottled { .. }) => {
+                let reason = refused.to_string();
+                let skipped = rows
+                    .into_iter()
+                    .map(|(i, _)| (i, RowOutcome::Skipped { reason: reason.clone() }));
+                return Ok(skipped.collect());
+            }
+            Err(err) => return Err(err),
+        }
         let workspace = &access.workspace.id;
         let count = rows.len() as u64;
         if !self

@@ -17,6 +17,23 @@ impl Store {
         at: DateTime<Utc>,
         limit: u32,
     ) -> Result<bool, StoreError> {
+        self.count_many_in_window(throttle, source, at, 1, limit).await
+    }
+
+    /// Counts `count` events of `source` at once in the window of `throttle` that holds `at`,
+    /// unless the window would then hold more than `limit`: `Ok(false)` then, and nothing is
+    /// counted.
+    pub async fn count_many_in_window(
+        &self,
+        throttle: Throttle,
+        source: &str,
+        at: DateTime<Utc>,
+        count: u32,
+        limit: u32,
+    ) -> Result<bool, StoreError> {
+        let Some(room) = limit.checked_sub(count) else {
+            return Ok(false);
+        };
         let seconds = throttle.seconds();
         let window = at.timestamp().div_euclid(seconds);
         let request = self
@@ -24,12 +41,12 @@ impl Store {
             .update_item()
             .table_name(&self.table)
             .set_key(Some(key_map(&keys::throttle_window(throttle, source, window))))
-            .update_expression("ADD #count :one SET #ttl = :ttl")
-            .condition_expression("attribute_not_exists(#count) OR #count < :limit")
+            .update_expression("ADD #count :count SET #ttl = :ttl")
+            .condition_expression("attribute_not_exists(#count) OR #count <= :room")
             .expression_attribute_names("#count", "count")
             .expression_attribute_names("#ttl", keys::TTL)
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":limit", n(limit))
+            .expression_attribute_values(":count", n(count))
+            .expression_attribute_values(":room", n(room))
             .expression_attribute_values(":ttl", n((window + 2) * seconds));
         update_applied(request.send().await)
     }

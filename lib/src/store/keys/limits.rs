@@ -28,6 +28,12 @@ pub enum Throttle {
     AccountRequestsFromAddress,
     /// Passwords tried on one link from one client address (a hash of both), per clock hour.
     LinkPasswordAttempts,
+    /// Reports sent from one client address (its keyed hash), per clock hour.
+    ReportsFromAddress,
+    /// Reports of one link, per clock hour.
+    ReportsOfLink,
+    /// Links a young workspace creates under open sign-up, per clock hour.
+    NewWorkspaceLinks,
 }
 
 /// The source that stands for every source together (a global ceiling); no address looks
@@ -50,7 +56,10 @@ impl Throttle {
             | Self::MailsToAddressFrom
             | Self::InvitationsToAddress
             | Self::AccountRequestsFromAddress
-            | Self::LinkPasswordAttempts => 3600,
+            | Self::LinkPasswordAttempts
+            | Self::ReportsFromAddress
+            | Self::ReportsOfLink
+            | Self::NewWorkspaceLinks => 3600,
             Self::DocumentFetches | Self::FailedAuthentications => 60,
         }
     }
@@ -66,6 +75,9 @@ impl Throttle {
             Self::InvitationsToAddress => "INVITETO",
             Self::AccountRequestsFromAddress => "ACCOUNTREQ",
             Self::LinkPasswordAttempts => "LINKPASSWORD",
+            Self::ReportsFromAddress => "REPORTFROM",
+            Self::ReportsOfLink => "REPORTOF",
+            Self::NewWorkspaceLinks => "NEWWSLINKS",
         }
     }
 }

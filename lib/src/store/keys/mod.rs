@@ -10,6 +10,7 @@ mod imports;
 mod limits;
 mod links;
 mod oauth;
+mod reports;
 mod stats;
 mod tasks;
 #[cfg(test)]
@@ -26,6 +27,7 @@ pub use imports::*;
 pub use limits::*;
 pub use links::*;
 pub use oauth::*;
+pub use reports::*;
 pub use stats::*;
 pub use tasks::*;
 pub use visits::*;
