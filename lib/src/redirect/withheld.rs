@@ -32,7 +32,7 @@ struct WithheldTemplate<'a> {
     style: &'a str,
     title: &'a str,
     message: &'a str,
-    report: &'a str,
+    report: Option<&'a str>,
 }
 
 /// The page and its Content-Security-Policy: no script, its inline style by its hash alone,
@@ -44,7 +44,7 @@ pub fn page(withheld: &WithheldPage) -> (String, String) {
         style: &style,
         title,
         message,
-        report: &super::report::link_to(withheld.slug.as_str()),
+        report: Some(&super::report::link_to(withheld.slug.as_str())),
     }
     .render()
     .expect("the withheld page renders its own fields");

@@ -22,7 +22,7 @@ fn an_unknown_event_type_is_named_with_the_allowed_ones() {
     assert_eq!(
         err.message,
         "events[1] is \"link.viewed\"; allowed values are link.created, link.updated, link.deleted, link.clicked, \
-         conversion.created."
+         conversion.created, link.broken, link.recovered."
     );
 }
 
