@@ -5,6 +5,8 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use url::{Host, Position, Url};
 
 use super::{Invalid, LinkSettings, TargetUrl};
@@ -91,6 +93,16 @@ impl fmt::Display for BlockEntry {
     }
 }
 
+/// A destination the operator blocked: the entry's text, why, who and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedDestination {
+    pub entry: String,
+    pub reason: String,
+    pub by: String,
+    pub at: DateTime<Utc>,
+}
+
 /// The entries of a list file in the hosts-file / one-domain-a-line format: `0.0.0.0
 /// evil.example` (several names after one address allowed), `evil.example`, URL prefixes,
 /// `#` comments and blank lines. Lines that name no destination (`localhost`, an address
@@ -139,6 +151,9 @@ fn url_host(url: &Url) -> Option<String> {
 pub struct Blocklist {
     hosts: HashSet<String>,
     prefixes: HashMap<String, Vec<String>>,
+    /// A list checked as well, kept apart so that a small list changing often (the operator's)
+    /// never rebuilds a large one (a file's).
+    base: Option<std::sync::Arc<Blocklist>>,
 }
 
 impl Blocklist {
@@ -159,9 +174,18 @@ impl Blocklist {
         list
     }
 
-    /// How many entries the list holds.
+    /// This list checked together with `base`.
+    pub fn on_top_of(self, base: std::sync::Arc<Blocklist>) -> Self {
+        Self {
+            base: Some(base),
+            ..self
+        }
+    }
+
+    /// How many entries the list holds (its base's included).
     pub fn len(&self) -> usize {
-        self.hosts.len() + self.prefixes.values().map(Vec::len).sum::<usize>()
+        let own = self.hosts.len() + self.prefixes.values().map(Vec::len).sum::<usize>();
+        own + self.base.as_ref().map_or(0, |b| b.len())
     }
 
     pub fn is_empty(&self) -> bool {
@@ -174,7 +198,14 @@ impl Blocklist {
         let Ok(url) = Url::parse(destination) else {
             return false;
         };
-        let Some(host) = url_host(&url) else {
+        self.blocks_url(&url)
+    }
+
+    fn blocks_url(&self, url: &Url) -> bool {
+        if self.base.as_ref().is_some_and(|b| b.blocks_url(url)) {
+            return true;
+        }
+        let Some(host) = url_host(url) else {
             return false;
         };
         if let Some(paths) = self.prefixes.get(&host) {

@@ -197,3 +197,12 @@ fn timing_of_the_check_against_100000_entries() {
         built.elapsed()
     );
 }
+
+#[test]
+fn a_list_on_top_of_another_blocks_what_either_blocks() {
+    let both = list(&["mine.example"]).on_top_of(std::sync::Arc::new(list(&["file.example/x"])));
+    assert!(both.blocks("https://mine.example/"));
+    assert!(both.blocks("https://file.example/x1"));
+    assert!(!both.blocks("https://file.example/y"));
+    assert_eq!(both.len(), 2);
+}

@@ -44,7 +44,7 @@ pub use app_association::{
     AndroidApp, AppAssociation, AppAssociationFields, AppleAppId, CertFingerprint, MAX_APP_ENTRIES, PackageName,
     WellKnown,
 };
-pub use blocklist::{BlockEntry, Blocklist, blocked_destination, destinations, parse_list};
+pub use blocklist::{BlockEntry, BlockedDestination, Blocklist, blocked_destination, destinations, parse_list};
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;

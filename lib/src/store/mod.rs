@@ -10,6 +10,7 @@ mod items;
 pub mod keys;
 mod links;
 mod queries;
+mod safety;
 mod stream_changes;
 mod table;
 mod tasks;
@@ -46,6 +47,7 @@ pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
     ensure_table, latest_stream_arn,
 };
+pub use safety::MAX_BLOCKED_DESTINATIONS;
 #[cfg(any(test, feature = "testing"))]
 pub use visits::clicks::click_image;
 pub use visits::clicks::{Click, ClickPlacement};

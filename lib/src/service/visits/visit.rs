@@ -108,6 +108,9 @@ pub enum VisitOutcome {
     /// 200: a person's page that tries an app link and goes on to its `appFallbackUrl` when the
     /// app did not open (boxed: two locations).
     OpenApp(Box<AppOpening>),
+    /// 451: the destination routing chose (or the fallback of a link that no longer serves)
+    /// is blocked; never counted.
+    Blocked,
 }
 
 /// What the page trying an app shows: the app link, where to go without the app, the colour.
@@ -228,6 +231,10 @@ impl Service {
         };
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
+            let fallback = stored.link.settings.fallback_url.iter();
+            if self.any_blocked(fallback.map(|f| f.as_str())).await {
+                return Ok(Visited::answer(VisitOutcome::Blocked));
+            }
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
         let visitor = &Visitor::classify(&visit.headers, visit.visitor_key);
@@ -246,6 +253,10 @@ impl Service {
         // A target saved before OS handlers' schemes were refused is never handed out.
         if route.target().opens_os_handler() {
             return Ok(Visited::answer(VisitOutcome::Gone));
+        }
+        let chosen = std::iter::once(route.target()).chain(route.app_fallback());
+        if self.any_blocked(chosen.map(|d| d.as_str())).await {
+            return Ok(Visited::answer(VisitOutcome::Blocked));
         }
         let limited = stored.link.settings.clicks_limit.is_some();
         // HEAD is never recorded; on a click-limited link it gets no destination.
@@ -302,6 +313,18 @@ impl Service {
             return Ok(Visited::answer(gone(link, visit.query.as_deref())).with_pass(pass));
         }
         Ok(Visited::recording(outcome, click, placement).with_pass(pass))
+    }
+
+    /// Whether the blocklist blocks any of `destinations`. A process that could never read the
+    /// list serves as if nothing were blocked (and logs): visitors are not turned away for it.
+    async fn any_blocked(&self, mut destinations: impl Iterator<Item = &str>) -> bool {
+        match self.blocklist().await {
+            Ok(list) => !list.is_empty() && destinations.any(|d| list.blocks(d)),
+            Err(err) => {
+                tracing::error!(error = %crate::telemetry::error_chain(&err), "blocklist not read: destinations not checked");
+                false
+            }
+        }
     }
 
     async fn load(

@@ -8,6 +8,7 @@ mod imports;
 mod limits;
 mod links;
 mod oauth;
+mod safety;
 mod stats;
 mod tasks;
 #[cfg(test)]
@@ -22,6 +23,7 @@ pub use imports::*;
 pub use limits::*;
 pub use links::*;
 pub use oauth::*;
+pub use safety::*;
 pub use stats::*;
 pub use tasks::*;
 pub use visits::*;
