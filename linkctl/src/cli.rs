@@ -57,6 +57,11 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: ClickCommand,
     },
+    /// Blocked destinations.
+    Safety {
+        #[command(subcommand)]
+        command: crate::safety::SafetyCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
 }

@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod safety;
 
 use std::process::ExitCode;
 
