@@ -74,6 +74,7 @@ mod qr_mcp;
 mod qr_rules;
 mod qr_scans;
 mod redirect;
+mod safety_block;
 mod tags;
 mod team_invitations;
 mod team_inviting;
