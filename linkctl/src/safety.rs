@@ -22,9 +22,7 @@ pub(crate) enum SafetyCommand {
         by: Option<String>,
     },
     /// Unblock a host or URL prefix the operator blocked (a list file's entries stay).
-    Unblock {
-        entry: String,
-    },
+    Unblock { entry: String },
     /// The blocked hosts and URL prefixes, with why, who and when.
     List,
 }

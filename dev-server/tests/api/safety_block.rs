@@ -87,7 +87,11 @@ async fn an_update_to_a_blocked_destination_is_refused() {
     let id = app.create_ok(&ws, pointing_to("u", "https://good.example/")).await;
     block(&app, "evil.example").await;
     let answer = app
-        .update(&ws, &id, json!({ "rules": [{ "targetUrl": "https://evil.example/", "isDefault": true }] }))
+        .update(
+            &ws,
+            &id,
+            json!({ "rules": [{ "targetUrl": "https://evil.example/", "isDefault": true }] }),
+        )
         .await;
     assert_rejected(
         answer,
@@ -115,12 +119,18 @@ async fn a_blocked_item_of_a_bulk_create_fails_alone() {
     let (status, body) = app
         .bulk(
             &ws,
-            json!([pointing_to("ok", "https://good.example/"), pointing_to("bad", "https://evil.example/")]),
+            json!([
+                pointing_to("ok", "https://good.example/"),
+                pointing_to("bad", "https://evil.example/")
+            ]),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["message"], "1 links created, 1 failed.");
-    assert_eq!(body["failed"][0]["error"], "rules[0].targetUrl points to a blocked destination.");
+    assert_eq!(
+        body["failed"][0]["error"],
+        "rules[0].targetUrl points to a blocked destination."
+    );
 }
 
 #[tokio::test]
@@ -179,7 +189,10 @@ async fn a_switched_off_link_with_a_blocked_fallback_answers_451() {
     body["fallbackUrl"] = json!("https://gone.example/");
     app.create_ok(&ws, body).await;
     block(&app, "gone.example").await;
-    assert_eq!(app.get("off", &[]).await.status, StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS);
+    assert_eq!(
+        app.get("off", &[]).await.status,
+        StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS
+    );
 }
 
 #[tokio::test]
@@ -188,8 +201,14 @@ async fn an_unblocked_destination_redirects_again() {
     let ws = app.workspace().await;
     app.create_ok(&ws, pointing_to("back", "https://back.example/")).await;
     block(&app, "back.example").await;
-    assert_eq!(app.get("back", &[]).await.status, StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS);
-    app.service.unblock_destination("back.example").await.expect("unblocked");
+    assert_eq!(
+        app.get("back", &[]).await.status,
+        StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS
+    );
+    app.service
+        .unblock_destination("back.example")
+        .await
+        .expect("unblocked");
     assert_eq!(app.get("back", &[]).await.status, StatusCode::FOUND);
 }
 
@@ -197,7 +216,8 @@ async fn an_unblocked_destination_redirects_again() {
 async fn an_entry_blocked_by_another_process_applies_here_within_a_minute() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
-    app.create_ok(&ws, pointing_to("first", "https://elsewhere.example/")).await;
+    app.create_ok(&ws, pointing_to("first", "https://elsewhere.example/"))
+        .await;
     let blocked = lib::domain::BlockedDestination {
         entry: "elsewhere.example".into(),
         reason: "malware".into(),
@@ -205,15 +225,21 @@ async fn an_entry_blocked_by_another_process_applies_here_within_a_minute() {
         at: app.clock_now(),
     };
     app.store().put_blocked_destination(&blocked).await.expect("written");
-    app.create_ok(&ws, pointing_to("second", "https://elsewhere.example/")).await;
+    app.create_ok(&ws, pointing_to("second", "https://elsewhere.example/"))
+        .await;
     app.clock.set(app.clock_now() + chrono::Duration::seconds(61));
-    let (status, _) = app.create(&ws, pointing_to("third", "https://elsewhere.example/")).await;
+    let (status, _) = app
+        .create(&ws, pointing_to("third", "https://elsewhere.example/"))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
 async fn a_host_in_the_list_file_is_refused() {
-    let path = std::env::temp_dir().join(format!("blocklist-{}.txt", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)));
+    let path = std::env::temp_dir().join(format!(
+        "blocklist-{}.txt",
+        lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)
+    ));
     std::fs::write(&path, "# a public list\n0.0.0.0 listed.example\n").expect("list written");
     let file = lib::service::safety::BlocklistFile {
         path: path.clone(),
@@ -234,7 +260,10 @@ async fn a_host_in_the_list_file_is_refused() {
 
 #[tokio::test]
 async fn the_list_file_is_read_again_once_its_refresh_period_passes() {
-    let path = std::env::temp_dir().join(format!("blocklist-{}.txt", lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)));
+    let path = std::env::temp_dir().join(format!(
+        "blocklist-{}.txt",
+        lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)
+    ));
     std::fs::write(&path, "first.example\n").expect("list written");
     let file = lib::service::safety::BlocklistFile {
         path: path.clone(),

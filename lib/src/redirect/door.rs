@@ -228,7 +228,11 @@ pub fn response_for(outcome: &VisitOutcome, head: bool, wants_json: bool, locati
         ),
         VisitOutcome::Gone => (StatusCode::GONE, "text/html; charset=utf-8", pages::gone()),
         // The status alone until the 451 page is wired in.
-        VisitOutcome::Blocked => (StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS, "text/plain; charset=utf-8", String::new()),
+        VisitOutcome::Blocked => (
+            StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS,
+            "text/plain; charset=utf-8",
+            String::new(),
+        ),
     };
     let mut response = Response::new(if head { Body::Empty } else { Body::Text(body) });
     *response.status_mut() = status;

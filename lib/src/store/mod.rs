@@ -42,12 +42,12 @@ pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use safety::MAX_BLOCKED_DESTINATIONS;
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
     ensure_table, latest_stream_arn,
 };
-pub use safety::MAX_BLOCKED_DESTINATIONS;
 #[cfg(any(test, feature = "testing"))]
 pub use visits::clicks::click_image;
 pub use visits::clicks::{Click, ClickPlacement};

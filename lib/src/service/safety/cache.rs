@@ -75,7 +75,9 @@ pub struct BlocklistCache {
 
 impl std::fmt::Debug for BlocklistCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BlocklistCache").field("source", &self.source).finish_non_exhaustive()
+        f.debug_struct("BlocklistCache")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
     }
 }
 

@@ -54,7 +54,12 @@ impl Service {
     }
 
     /// Blocks a host or URL prefix (the operator's `linkctl safety block`).
-    pub async fn block_destination(&self, entry: &str, reason: &str, by: &str) -> Result<BlockChange, OperatorBlockError> {
+    pub async fn block_destination(
+        &self,
+        entry: &str,
+        reason: &str,
+        by: &str,
+    ) -> Result<BlockChange, OperatorBlockError> {
         let entry = BlockEntry::parse(entry)?;
         let reason = reason.trim();
         if reason.is_empty() {
@@ -68,7 +73,11 @@ impl Service {
         };
         let written = self.store.put_blocked_destination(&blocked).await?;
         self.blocklist.forget_operator_entries();
-        Ok(if written { BlockChange::Done(entry) } else { BlockChange::Unchanged(entry) })
+        Ok(if written {
+            BlockChange::Done(entry)
+        } else {
+            BlockChange::Unchanged(entry)
+        })
     }
 
     /// Unblocks a host or URL prefix blocked by the operator (a list file's entries stay).
@@ -76,7 +85,11 @@ impl Service {
         let entry = BlockEntry::parse(entry)?;
         let removed = self.store.delete_blocked_destination(&entry.as_text()).await?;
         self.blocklist.forget_operator_entries();
-        Ok(if removed { BlockChange::Done(entry) } else { BlockChange::Unchanged(entry) })
+        Ok(if removed {
+            BlockChange::Done(entry)
+        } else {
+            BlockChange::Unchanged(entry)
+        })
     }
 
     /// Every destination the operator blocked, in entry order.
