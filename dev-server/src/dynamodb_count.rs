@@ -88,11 +88,12 @@ pub async fn counted_service(counts: &OperationCounts) -> Result<Service, lib::c
             .interceptor(counts.clone())
             .build(),
     );
-    Ok(Service::new(
+    Service::new(
         lib::store::Store::new(client, config.table_name.clone()),
         config,
         Arc::new(lib::clock::SystemClock),
         Arc::new(lib::clock::OsEntropy),
     )
-    .with_mailer(lib::mail::Mailer::from_env()?))
+    .with_mailer(lib::mail::Mailer::from_env()?)
+    .with_blocklist_file_from_env()
 }

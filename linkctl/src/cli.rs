@@ -77,6 +77,11 @@ pub(crate) enum Command {
         #[command(subcommand)]
         command: crate::reports::ReportCommand,
     },
+    /// Blocked destinations.
+    Safety {
+        #[command(subcommand)]
+        command: crate::safety::SafetyCommand,
+    },
     /// Print the OpenAPI document (needs no table): `linkctl openapi > docs/openapi.json`.
     Openapi,
 }

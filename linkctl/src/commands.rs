@@ -184,6 +184,7 @@ pub(crate) async fn run(service: &Service, command: Command) -> Result<Value, Ad
                 "unreadable": replayed.unreadable,
             })
         }
+        Command::Safety { command } => crate::safety::run(service, command).await?,
         Command::Key {
             command: KeyCommand::Create { user, api, mcp_scopes },
         } => {

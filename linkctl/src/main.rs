@@ -4,8 +4,9 @@
 mod cli;
 mod commands;
 mod health;
-mod switch;
 mod reports;
+mod safety;
+mod switch;
 
 use std::process::ExitCode;
 

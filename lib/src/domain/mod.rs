@@ -4,6 +4,7 @@
 mod ab_test;
 mod account;
 mod app_association;
+mod blocklist;
 mod click_token;
 mod client_address;
 mod colour;
@@ -46,6 +47,7 @@ pub use app_association::{
     AndroidApp, AppAssociation, AppAssociationFields, AppleAppId, CertFingerprint, MAX_APP_ENTRIES, PackageName,
     WellKnown,
 };
+pub use blocklist::{BlockEntry, BlockedDestination, Blocklist, blocked_destination, destinations, parse_list};
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;

@@ -9,8 +9,8 @@ pub mod location;
 pub mod pages;
 pub mod password;
 pub mod pixel;
-pub mod withheld;
 pub mod report;
+pub mod withheld;
 
 pub use door::{ORIGIN_SECRET_VARIABLE, origin_secret_from_env};
 pub use pages::GONE;

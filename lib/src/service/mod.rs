@@ -9,8 +9,9 @@ pub mod links;
 pub mod oauth;
 pub mod operator;
 pub mod queues;
-pub mod switch;
 pub mod reports;
+pub mod safety;
+pub mod switch;
 mod table;
 pub mod tasks;
 pub mod teams;
@@ -57,6 +58,8 @@ pub struct Service {
     /// How long the request that starts an import runs it before answering `202`
     /// ([`IMPORT_REQUEST_BUDGET`]; tests shorten it).
     pub import_budget: std::time::Duration,
+    /// The destinations no link may send anyone to, as this process holds them.
+    pub(crate) blocklist: Arc<safety::BlocklistCache>,
 }
 
 impl std::fmt::Debug for Service {
@@ -84,6 +87,24 @@ impl Service {
             hooks: Arc::new(crate::net::Fetcher::public()),
             probes: Arc::new(crate::net::Fetcher::public()),
             import_budget: IMPORT_REQUEST_BUDGET,
+            blocklist: Arc::default(),
+        }
+    }
+
+    /// The same service checking destinations against the list file `file` as well (read now).
+    pub fn with_blocklist_file(self, file: safety::BlocklistFile) -> Result<Self, ConfigError> {
+        let now = self.clock.now();
+        Ok(Self {
+            blocklist: Arc::new(safety::BlocklistCache::with_file(file, now)?),
+            ..self
+        })
+    }
+
+    /// The same service with the list file `BLOCKLIST_FILE` names, when it names one.
+    pub fn with_blocklist_file_from_env(self) -> Result<Self, ConfigError> {
+        match safety::BlocklistFile::from_lookup(|name| std::env::var(name).ok())? {
+            Some(file) => self.with_blocklist_file(file),
+            None => Ok(self),
         }
     }
 
@@ -127,13 +148,14 @@ impl Service {
         let config = Config::from_env()?;
         let mailer = Mailer::from_env()?;
         let client = Store::client_from_env().await;
-        Ok(Self::new(
+        Self::new(
             Store::new(client, config.table_name.clone()),
             config,
             Arc::new(SystemClock),
             Arc::new(OsEntropy),
         )
-        .with_mailer(mailer))
+        .with_mailer(mailer)
+        .with_blocklist_file_from_env()
     }
 
     /// What a Lambda function's `main` builds once, before its first request: JSON logs, the
@@ -154,7 +176,7 @@ impl Service {
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
         init_phase("sdk_client");
         store.start_warm_up();
-        Ok(Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)))
+        Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)).with_blocklist_file_from_env()
     }
 
     /// A new object id at the current time.

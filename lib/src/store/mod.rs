@@ -12,6 +12,7 @@ pub mod keys;
 mod links;
 mod queries;
 mod reports;
+mod safety;
 mod stream_changes;
 mod switch;
 mod table;
@@ -46,6 +47,7 @@ pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use reports::{REPORT_MEMORY, ReportRead};
+pub use safety::MAX_BLOCKED_DESTINATIONS;
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use switch::Switched;
 pub use table::{

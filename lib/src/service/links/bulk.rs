@@ -148,11 +148,13 @@ impl Service {
             .flat_map(|p| p.draft.settings.tag_ids.iter().cloned())
             .collect();
         let ownership = self.load_ownership(access, &domains, &tags).await?;
+        let blocklist = self.blocklist().await?;
         let mut pending = Vec::with_capacity(drafts.len());
         for mut p in drafts {
             let checked = ownership
                 .resolve(p.draft.domain.as_ref(), &p.draft.settings.tag_ids)
-                .and_then(|host| self.check_rules_quota(access, &p.draft.settings).map(|()| host));
+                .and_then(|host| self.check_rules_quota(access, &p.draft.settings).map(|()| host))
+                .and_then(|host| Self::check_destinations(&blocklist, &p.draft.settings).map(|()| host));
             match checked {
                 Ok(host) => {
                     p.draft.domain = Some(host);

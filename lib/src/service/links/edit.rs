@@ -161,6 +161,7 @@ impl Service {
             .await?;
         self.check_rules_quota(access, &draft.settings)?;
         self.take_new_tenant_links(&access.workspace, 1).await?;
+        Self::check_destinations(&*self.blocklist().await?, &draft.settings)?;
         self.protect(&mut draft);
         let chosen = draft.slug.clone();
         for _ in 0..SLUG_ATTEMPTS {
@@ -198,6 +199,13 @@ impl Service {
             .password
             .as_ref()
             .map(|p| p.as_ref().map(|p| self.hash_password(p)));
+        // A change of destinations is checked; a link whose destination was blocked after it
+        // was made can still be renamed or switched off.
+        let changes_destinations = patch.rules.is_some() || patch.ab_test.is_some() || patch.fallback_url.is_some();
+        let blocklist = match changes_destinations {
+            true => Some(self.blocklist().await?),
+            false => None,
+        };
         let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
             let stored = self.store.get_link(&id).await?.ok_or(ServiceError::LinkNotFound)?;
@@ -214,6 +222,9 @@ impl Service {
                 link.settings.password_hash = hash.clone();
             }
             self.check_rules_quota(access, &link.settings)?;
+            if let Some(blocklist) = &blocklist {
+                Self::check_destinations(blocklist, &link.settings)?;
+            }
             let new_tags = patch.tag_ids.as_deref().unwrap_or_default();
             let domain = match (&patch.domain, new_tags.is_empty()) {
                 (None, true) => link.domain.clone(),

@@ -104,6 +104,7 @@ impl Service {
             .flat_map(|d| d.settings.tag_ids.iter().cloned())
             .collect();
         let ownership = self.load_ownership(access, &domains, &tags).await?;
+        let blocklist = self.blocklist().await?;
         let mut verdicts: Vec<Verdict> = rows
             .iter()
             .map(|row| match &row.draft {
@@ -121,6 +122,11 @@ impl Service {
                             self.check_rules_quota(access, &draft.settings)
                                 .map(|()| host)
                                 .map_err(|e| Verdict::Conflict(e.to_string()))
+                        })
+                        .and_then(|host| {
+                            Self::check_destinations(&blocklist, &draft.settings)
+                                .map(|()| host)
+                                .map_err(|e| Verdict::Invalid(e.to_string()))
                         });
                     match resolved {
                         Ok(host) => {

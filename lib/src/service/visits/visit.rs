@@ -264,6 +264,12 @@ impl Service {
         }
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
+            let fallback = stored.link.settings.fallback_url.iter();
+            if self.any_blocked(fallback.map(|f| f.as_str())).await {
+                let agent = Visitor::classify(&visit.headers, visit.visitor_key).agent;
+                let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::BlockedDestination, agent);
+                return Ok(Visited::answer(outcome));
+            }
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
         let visitor = &Visitor::classify(&visit.headers, visit.visitor_key);
@@ -282,6 +288,11 @@ impl Service {
         // A target saved before OS handlers' schemes were refused is never handed out.
         if route.target().opens_os_handler() {
             return Ok(Visited::answer(VisitOutcome::Gone));
+        }
+        let chosen = std::iter::once(route.target()).chain(route.app_fallback());
+        if self.any_blocked(chosen.map(|d| d.as_str())).await {
+            let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::BlockedDestination, visitor.agent);
+            return Ok(Visited::answer(outcome));
         }
         let limited = stored.link.settings.clicks_limit.is_some();
         // HEAD is never recorded; on a click-limited link it gets no destination.
@@ -338,6 +349,18 @@ impl Service {
             return Ok(Visited::answer(gone(link, visit.query.as_deref())).with_pass(pass));
         }
         Ok(Visited::recording(outcome, click, placement).with_pass(pass))
+    }
+
+    /// Whether the blocklist blocks any of `destinations`. A process that could never read the
+    /// list serves as if nothing were blocked (and logs): visitors are not turned away for it.
+    async fn any_blocked(&self, mut destinations: impl Iterator<Item = &str>) -> bool {
+        match self.blocklist().await {
+            Ok(list) => !list.is_empty() && destinations.any(|d| list.blocks(d)),
+            Err(err) => {
+                tracing::error!(error = %crate::telemetry::error_chain(&err), "blocklist not read: destinations not checked");
+                false
+            }
+        }
     }
 
     async fn load(

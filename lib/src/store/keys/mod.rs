@@ -11,6 +11,7 @@ mod limits;
 mod links;
 mod oauth;
 mod reports;
+mod safety;
 mod stats;
 mod tasks;
 #[cfg(test)]
@@ -28,6 +29,7 @@ pub use limits::*;
 pub use links::*;
 pub use oauth::*;
 pub use reports::*;
+pub use safety::*;
 pub use stats::*;
 pub use tasks::*;
 pub use visits::*;
