@@ -7,12 +7,14 @@ use super::{
     BATCH_GET, CONDITION_CHECK, DELETE_ITEM, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, UPDATE_ITEM, service,
 };
 
+// QUERY on the table for the link writers: the operator's blocked destinations (one partition,
+// read at most once a minute per process) are checked against every destination written.
 functions! {
     pub const CREATE_LINK: Function = Function {
         name: "create-link",
         logical_id: "CreateLinkFunction",
         routes: &[service("POST", "/apiv1/link/create")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM],
         idempotent: true,
         ..PLAIN
     };
@@ -31,7 +33,7 @@ functions! {
         name: "update-link",
         logical_id: "UpdateLinkFunction",
         routes: &[service("PUT", "/apiv1/link/update")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
         idempotent: true,
         ..PLAIN
     };
@@ -49,7 +51,7 @@ functions! {
         name: "bulk-create-links",
         logical_id: "BulkCreateLinksFunction",
         routes: &[service("POST", "/apiv1/links/bulk-create")],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM],
         limit: RateClass::Bulk,
         idempotent: true,
         ..PLAIN
