@@ -95,5 +95,5 @@ pub async fn counted_service(counts: &OperationCounts) -> Result<Service, lib::c
         Arc::new(lib::clock::OsEntropy),
     )
     .with_mailer(lib::mail::Mailer::from_env()?)
-    .with_blocklist_file_from_env()
+    .with_blocklist_from_env()
 }

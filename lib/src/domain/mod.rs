@@ -29,6 +29,7 @@ mod report;
 mod rule;
 pub mod schema;
 mod session;
+mod stored_list;
 mod switch;
 mod tag;
 mod team;
@@ -87,6 +88,9 @@ pub use qr::{LogoSource, MAX_LOGO_BYTES, MIN_CONTRAST, QrFields, QrSettings};
 pub use report::{LinkReport, MAX_REPORT_NOTE_CHARS, ReportForm, ReportNote, ReportReason};
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
+pub use stored_list::{
+    CHUNK_BYTES, ListRefusal, MAX_LIST_ENTRIES, NormalisedList, StoredListHead, chunk_entries, judge_list, list_version,
+};
 pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};
 pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};

@@ -100,11 +100,22 @@ impl Service {
         })
     }
 
-    /// The same service with the list file `BLOCKLIST_FILE` names, when it names one.
-    pub fn with_blocklist_file_from_env(self) -> Result<Self, ConfigError> {
-        match safety::BlocklistFile::from_lookup(|name| std::env::var(name).ok())? {
-            Some(file) => self.with_blocklist_file(file),
-            None => Ok(self),
+    /// The same service checking destinations against the list `blocklist-fetch` stored in the
+    /// table as well (read at the first check, its head again after `refresh`).
+    pub fn with_stored_blocklist(self, refresh: chrono::Duration) -> Self {
+        Self {
+            blocklist: Arc::new(safety::BlocklistCache::with_stored_list(refresh)),
+            ..self
+        }
+    }
+
+    /// The same service with the list file `BLOCKLIST_FILE` names, when it names one, else with
+    /// the table's stored list ([`safety::ListSource::from_lookup`]).
+    pub fn with_blocklist_from_env(self) -> Result<Self, ConfigError> {
+        match safety::ListSource::from_lookup(|name| std::env::var(name).ok())? {
+            safety::ListSource::File(file) => self.with_blocklist_file(file),
+            safety::ListSource::Table { refresh } => Ok(self.with_stored_blocklist(refresh)),
+            safety::ListSource::Nothing => Ok(self),
         }
     }
 
@@ -155,7 +166,7 @@ impl Service {
             Arc::new(OsEntropy),
         )
         .with_mailer(mailer)
-        .with_blocklist_file_from_env()
+        .with_blocklist_from_env()
     }
 
     /// What a Lambda function's `main` builds once, before its first request: JSON logs, the
@@ -176,7 +187,7 @@ impl Service {
         let store = Store::new(Store::lambda_client(), config.table_name.clone());
         init_phase("sdk_client");
         store.start_warm_up();
-        Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)).with_blocklist_file_from_env()
+        Self::new(store, config, Arc::new(SystemClock), Arc::new(OsEntropy)).with_blocklist_from_env()
     }
 
     /// A new object id at the current time.

@@ -1,7 +1,9 @@
 //! Each process's copy of the blocklist: the operator's entries (re-read at most every
 //! [`OPERATOR_REFRESH_SECONDS`], at once after this process changes them) on top of the list
-//! file's (read at start, re-read when older than its refresh period). Checking a destination
-//! never waits for the table but once a minute.
+//! file's: a local file (read at start, re-read when older than its refresh period) or the list
+//! `blocklist-fetch` stored in the table (its head read when older than the refresh period, its
+//! chunks only when the head names another version). Checking a destination never waits for
+//! the table but once a minute.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -9,13 +11,68 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, Duration, Utc};
 
 use crate::config::ConfigError;
-use crate::domain::{BlockEntry, BlockedDestination, Blocklist, parse_list};
+use crate::domain::{BlockEntry, BlockedDestination, Blocklist, StoredListHead, chunk_entries, parse_list};
+use crate::store::{Store, StoreError};
 
 /// How long a process trusts the operator entries it read.
 pub const OPERATOR_REFRESH_SECONDS: i64 = 60;
 
-/// How long a list file's entries are kept before it is read again (`BLOCKLIST_REFRESH_SECONDS`).
+/// How long a list file's entries (or the stored list's head) are kept before they are read
+/// again (`BLOCKLIST_REFRESH_SECONDS`).
 pub const DEFAULT_FILE_REFRESH_SECONDS: u64 = 3600;
+
+/// Where a process's list file comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum ListSource {
+    /// None: operator entries only.
+    #[default]
+    Nothing,
+    /// A local file (`BLOCKLIST_FILE`).
+    File(BlocklistFile),
+    /// The list `blocklist-fetch` keeps in the table, when there is one; its head is read again
+    /// when older than `refresh`.
+    Table { refresh: Duration },
+}
+
+impl ListSource {
+    /// `BLOCKLIST_FILE` when it is set, else the table's stored list, each with
+    /// `BLOCKLIST_REFRESH_SECONDS`.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let refresh = refresh_from_lookup(&lookup)?;
+        Ok(match lookup("BLOCKLIST_FILE").filter(|p| !p.trim().is_empty()) {
+            Some(path) => Self::File(BlocklistFile {
+                path: PathBuf::from(path.trim()),
+                refresh,
+            }),
+            None => Self::Table { refresh },
+        })
+    }
+
+    fn refresh(&self) -> Option<Duration> {
+        match self {
+            Self::Nothing => None,
+            Self::File(file) => Some(file.refresh),
+            Self::Table { refresh } => Some(*refresh),
+        }
+    }
+}
+
+/// `BLOCKLIST_REFRESH_SECONDS`, or [`DEFAULT_FILE_REFRESH_SECONDS`].
+fn refresh_from_lookup(lookup: &impl Fn(&str) -> Option<String>) -> Result<Duration, ConfigError> {
+    let seconds = match lookup("BLOCKLIST_REFRESH_SECONDS").filter(|v| !v.trim().is_empty()) {
+        None => DEFAULT_FILE_REFRESH_SECONDS,
+        Some(v) => v
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|s| *s > 0)
+            .ok_or_else(|| ConfigError::Invalid {
+                name: "BLOCKLIST_REFRESH_SECONDS",
+                reason: format!("{v:?} is not a whole number of seconds above 0"),
+            })?,
+    };
+    Ok(Duration::seconds(i64::try_from(seconds).unwrap_or(i64::MAX / 1000)))
+}
 
 /// The optional list file: a local path (`BLOCKLIST_FILE`; in AWS, a file in the function's
 /// package or a layer) and how often it is read again.
@@ -29,25 +86,10 @@ impl BlocklistFile {
     /// `BLOCKLIST_FILE` and `BLOCKLIST_REFRESH_SECONDS` from a variable source; `None` when no
     /// file is set.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
-        let Some(path) = lookup("BLOCKLIST_FILE").filter(|p| !p.trim().is_empty()) else {
-            return Ok(None);
-        };
-        let seconds = match lookup("BLOCKLIST_REFRESH_SECONDS").filter(|v| !v.trim().is_empty()) {
-            None => DEFAULT_FILE_REFRESH_SECONDS,
-            Some(v) => v
-                .trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|s| *s > 0)
-                .ok_or_else(|| ConfigError::Invalid {
-                    name: "BLOCKLIST_REFRESH_SECONDS",
-                    reason: format!("{v:?} is not a whole number of seconds above 0"),
-                })?,
-        };
-        Ok(Some(Self {
-            path: PathBuf::from(path.trim()),
-            refresh: Duration::seconds(i64::try_from(seconds).unwrap_or(i64::MAX / 1000)),
-        }))
+        Ok(match ListSource::from_lookup(lookup)? {
+            ListSource::File(file) => Some(file),
+            _ => None,
+        })
     }
 
     fn read(&self) -> Result<Blocklist, std::io::Error> {
@@ -58,10 +100,19 @@ impl BlocklistFile {
     }
 }
 
+/// The list file's entries as held: when they were last checked, and (for the table's list)
+/// the version they are.
+#[derive(Clone)]
+struct Listed {
+    list: Arc<Blocklist>,
+    checked: DateTime<Utc>,
+    version: Option<String>,
+}
+
 #[derive(Default)]
 struct State {
-    /// The file's entries and when they were read.
-    file: Option<(Arc<Blocklist>, DateTime<Utc>)>,
+    /// The list file's entries.
+    file: Option<Listed>,
     /// The merged list and when the operator entries in it were read.
     merged: Option<(Arc<Blocklist>, DateTime<Utc>)>,
 }
@@ -69,7 +120,7 @@ struct State {
 /// The blocklist a process holds (shared by every clone of its service).
 #[derive(Default)]
 pub struct BlocklistCache {
-    source: Option<BlocklistFile>,
+    source: ListSource,
     state: Mutex<State>,
 }
 
@@ -89,12 +140,24 @@ impl BlocklistCache {
             reason: format!("{} cannot be read: {e}", source.path.display()),
         })?;
         Ok(Self {
-            source: Some(source),
+            source: ListSource::File(source),
             state: Mutex::new(State {
-                file: Some((Arc::new(list), now)),
+                file: Some(Listed {
+                    list: Arc::new(list),
+                    checked: now,
+                    version: None,
+                }),
                 merged: None,
             }),
         })
+    }
+
+    /// A cache over the table's stored list (read at the first check).
+    pub fn with_stored_list(refresh: Duration) -> Self {
+        Self {
+            source: ListSource::Table { refresh },
+            state: Mutex::default(),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -106,9 +169,10 @@ impl BlocklistCache {
         let state = self.lock();
         let (list, read_at) = state.merged.as_ref()?;
         let operator_fresh = now - *read_at < Duration::seconds(OPERATOR_REFRESH_SECONDS);
-        let file_fresh = match (&self.source, &state.file) {
-            (Some(source), Some((_, file_at))) => now - *file_at < source.refresh,
-            _ => true,
+        let file_fresh = match (self.source.refresh(), &state.file) {
+            (None, _) => true,
+            (Some(refresh), Some(listed)) => now - listed.checked < refresh,
+            (Some(_), None) => false,
         };
         (operator_fresh && file_fresh).then(|| list.clone())
     }
@@ -123,20 +187,45 @@ impl BlocklistCache {
         self.lock().merged = None;
     }
 
+    /// Makes the next check read the operator entries and the stored list's head again.
+    pub(super) fn forget_everything(&self) {
+        let mut state = self.lock();
+        state.merged = None;
+        if let Some(listed) = state.file.as_mut() {
+            listed.checked = DateTime::<Utc>::MIN_UTC;
+        }
+    }
+
     /// How many entries the file gave at its last read.
     pub(super) fn file_entries(&self) -> Option<usize> {
-        self.lock().file.as_ref().map(|(list, _)| list.len())
+        self.lock().file.as_ref().map(|listed| listed.list.len())
+    }
+
+    /// Where the list file comes from, the version held (the table's list) and its entries.
+    pub(super) fn loaded(&self) -> (ListSource, Option<String>, Option<usize>) {
+        let state = self.lock();
+        let held = state.file.as_ref();
+        (
+            self.source.clone(),
+            held.and_then(|l| l.version.clone()),
+            held.map(|l| l.list.len()),
+        )
     }
 
     /// Rebuilds the merged list from freshly read operator entries, reading the file again
     /// first when it is due (a failed read keeps the entries read before).
     pub(super) async fn refresh(
         &self,
+        store: &Store,
         now: DateTime<Utc>,
-        operator: Option<Vec<BlockedDestination>>,
-    ) -> Arc<Blocklist> {
-        let file = self.file_list(now).await;
-        let entries = operator.unwrap_or_default().into_iter().filter_map(|blocked| {
+        operator: Vec<BlockedDestination>,
+    ) -> Result<Arc<Blocklist>, StoreError> {
+        let file = match &self.source {
+            ListSource::Nothing => None,
+            ListSource::File(source) => self.file_list(source, now).await,
+            ListSource::Table { refresh } => self.stored_list(store, *refresh, now).await?,
+        };
+        let entries = operator.into_iter().filter_map(|blocked| {
             BlockEntry::parse(&blocked.entry)
                 .inspect_err(|_| tracing::error!(entry = %blocked.entry, "blocked destination not understood: skipped"))
                 .ok()
@@ -147,25 +236,59 @@ impl BlocklistCache {
             None => own,
         });
         self.lock().merged = Some((list.clone(), now));
+        Ok(list)
+    }
+
+    /// Keeps `list` (of `version`) as the list file's entries, checked `now`.
+    fn hold(&self, list: Arc<Blocklist>, version: Option<String>, now: DateTime<Utc>) -> Arc<Blocklist> {
+        self.lock().file = Some(Listed {
+            list: list.clone(),
+            checked: now,
+            version,
+        });
         list
     }
 
-    async fn file_list(&self, now: DateTime<Utc>) -> Option<Arc<Blocklist>> {
-        let source = self.source.as_ref()?;
+    /// The table's stored list: the one held while its head was checked within `refresh`; else
+    /// the head read (one `GetItem`) and, when it names another version, that version's chunks
+    /// (one paged `Query`). A failed read keeps the list held and tries again a period later;
+    /// only a process that never read it fails.
+    async fn stored_list(
+        &self,
+        store: &Store,
+        refresh: Duration,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Arc<Blocklist>>, StoreError> {
         let held = self.lock().file.clone();
-        if let Some((list, read_at)) = &held
-            && now - *read_at < source.refresh
+        if let Some(listed) = &held
+            && now - listed.checked < refresh
         {
-            return Some(list.clone());
+            return Ok(Some(listed.list.clone()));
+        }
+        match load_stored_list(store, held.as_ref().and_then(|l| l.version.as_deref())).await {
+            Ok(None) => Ok(held.map(|l| self.hold(l.list, l.version, now))),
+            Ok(Some((list, version))) => Ok(Some(self.hold(Arc::new(list), version, now))),
+            Err(err) => match held {
+                Some(listed) => {
+                    tracing::error!(error = %crate::telemetry::error_chain(&err), "stored blocklist not read again: keeping the entries held");
+                    Ok(Some(self.hold(listed.list, listed.version, now)))
+                }
+                None => Err(err),
+            },
+        }
+    }
+
+    async fn file_list(&self, source: &BlocklistFile, now: DateTime<Utc>) -> Option<Arc<Blocklist>> {
+        let held = self.lock().file.clone();
+        if let Some(listed) = &held
+            && now - listed.checked < source.refresh
+        {
+            return Some(listed.list.clone());
         }
         let reading = source.clone();
         let read = tokio::task::spawn_blocking(move || reading.read()).await;
         match read {
-            Ok(Ok(list)) => {
-                let list = Arc::new(list);
-                self.lock().file = Some((list.clone(), now));
-                Some(list)
-            }
+            Ok(Ok(list)) => Some(self.hold(Arc::new(list), None, now)),
             failed => {
                 let reason = match failed {
                     Ok(Err(e)) => e.to_string(),
@@ -174,10 +297,32 @@ impl BlocklistCache {
                 };
                 tracing::error!(path = %source.path.display(), %reason, "blocklist file not read again: keeping the entries held");
                 // Tried now: the next attempt waits a whole period.
-                let list = held.map(|(list, _)| list)?;
-                self.lock().file = Some((list.clone(), now));
-                Some(list)
+                held.map(|listed| self.hold(listed.list, None, now))
             }
         }
     }
+}
+
+/// The stored list when its head names another version than `held` (`None`: the same version,
+/// so nothing more was read); with no head, an empty list of no version.
+async fn load_stored_list(
+    store: &Store,
+    held: Option<&str>,
+) -> Result<Option<(Blocklist, Option<String>)>, StoreError> {
+    let head: Option<StoredListHead> = store.stored_list_head(false).await?;
+    let Some(head) = head else {
+        return Ok(Some((Blocklist::default(), None)));
+    };
+    if held == Some(head.version.as_str()) {
+        return Ok(None);
+    }
+    let chunks = store.stored_list_chunks(&head.version, head.chunks).await?;
+    let started = std::time::Instant::now();
+    let list = tokio::task::spawn_blocking(move || {
+        Blocklist::new(chunks.iter().flat_map(|c| chunk_entries(c).collect::<Vec<_>>()))
+    })
+    .await
+    .unwrap_or_default();
+    tracing::info!(version = %head.version, entries = list.len(), index_ms = started.elapsed().as_millis() as u64, "stored blocklist read");
+    Ok(Some((list, Some(head.version))))
 }

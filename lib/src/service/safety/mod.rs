@@ -5,8 +5,10 @@
 //! written and when it is visited.
 
 mod cache;
+mod fetch;
 
-pub use cache::{BlocklistCache, BlocklistFile, DEFAULT_FILE_REFRESH_SECONDS, OPERATOR_REFRESH_SECONDS};
+pub use cache::{BlocklistCache, BlocklistFile, DEFAULT_FILE_REFRESH_SECONDS, ListSource, OPERATOR_REFRESH_SECONDS};
+pub use fetch::{BlocklistUrl, LIST_LIMITS, LIST_USER_AGENT, ListFetchError, ListFetched, LoadedList};
 
 use std::sync::Arc;
 
@@ -26,23 +28,26 @@ impl Service {
     /// The blocklist as this process knows it: operator entries read at most every
     /// [`OPERATOR_REFRESH_SECONDS`], the list file re-read when older than its refresh period.
     /// A failed refresh keeps the list held (and logs); only a process that never read the
-    /// operator entries fails.
+    /// operator entries (or the table's stored list) fails.
     pub async fn blocklist(&self) -> Result<Arc<Blocklist>, ServiceError> {
         let now = self.clock.now();
         if let Some(list) = self.blocklist.fresh(now) {
             return Ok(list);
         }
-        let operator = match self.store.blocked_destinations().await {
-            Ok(items) => Some(items),
+        let refreshed = async {
+            let operator = self.store.blocked_destinations().await?;
+            self.blocklist.refresh(&self.store, now, operator).await
+        };
+        match refreshed.await {
+            Ok(list) => Ok(list),
             Err(err) => match self.blocklist.held() {
                 Some(list) => {
-                    tracing::error!(error = %crate::telemetry::error_chain(&err), "blocked destinations not read: keeping the list held");
-                    return Ok(list);
+                    tracing::error!(error = %crate::telemetry::error_chain(&err), "blocklist not read again: keeping the list held");
+                    Ok(list)
                 }
-                None => return Err(err.into()),
+                None => Err(err.into()),
             },
-        };
-        Ok(self.blocklist.refresh(now, operator).await)
+        }
     }
 
     /// Refuses settings that send anyone to a blocked destination (`400`, naming the field).

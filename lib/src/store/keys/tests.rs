@@ -71,3 +71,13 @@ fn link_key_is_the_domain_and_slug() {
         }
     );
 }
+
+#[test]
+fn a_stored_lists_chunks_sit_in_their_versions_partition_in_order() {
+    let first = stored_list_chunk("20261122T120000Z-0a1b2c3d4e5f", 0);
+    let tenth = stored_list_chunk("20261122T120000Z-0a1b2c3d4e5f", 9);
+    assert_eq!(first.pk, "BLOCKLISTFILE#20261122T120000Z-0a1b2c3d4e5f");
+    assert_eq!(first.pk, stored_list_partition("20261122T120000Z-0a1b2c3d4e5f"));
+    assert_eq!((first.sk.as_str(), tenth.sk.as_str()), ("CHUNK#00000", "CHUNK#00009"));
+    assert_ne!(stored_list_head().pk, first.pk);
+}

@@ -1,5 +1,8 @@
 //! The operator's safety items: the destinations blocked by hand (`linkctl safety block`),
-//! one partition read whole (bounded) when a process refreshes its blocklist.
+//! one partition read whole (bounded) when a process refreshes its blocklist; and the stored
+//! list file (`list.rs`).
+
+mod list;
 
 use crate::domain::BlockedDestination;
 use crate::store::{Store, StoreError, decode, delete_applied, encode, key_map, keys, put_applied, query_up_to, s};

@@ -1,0 +1,206 @@
+//! The operator's list file fetched from an https URL (`BLOCKLIST_URL`) and kept in the table,
+//! so that every process reads it there (docs/behaviour/trust-block.md): the scheduled
+//! `blocklist-fetch` function runs [`Service::fetch_blocklist`] hourly, `linkctl safety fetch`
+//! runs it by hand. A fetch that fails, or whose answer is no list, keeps the current version.
+
+use serde::Serialize;
+
+use crate::config::ConfigError;
+use crate::domain::{CHUNK_BYTES, Invalid, ListRefusal, StoredListHead, chunk_entries, judge_list, list_version};
+use crate::net::{FetchError, Fetcher, Limits};
+use crate::service::{Service, ServiceError};
+use crate::store::StoreError;
+
+use super::ListSource;
+
+/// The user agent the fetch names itself with.
+pub const LIST_USER_AGENT: &str = "SmartLinksBlocklist/1.0 (fetches the operator's blocklist)";
+
+/// What a list's fetch may take: 32 MiB (public hosts lists are a few MB), a minute.
+pub const LIST_LIMITS: Limits = Limits {
+    max_bytes: 32 * 1024 * 1024,
+    timeout: std::time::Duration::from_secs(60),
+    accept: "text/plain, */*;q=0.5",
+    user_agent: LIST_USER_AGENT,
+};
+
+/// Where the list is fetched from: an https URL (`BLOCKLIST_URL`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlocklistUrl(url::Url);
+
+impl BlocklistUrl {
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        let refuse = || Invalid::new("url", format!("{raw:?} is not an https URL."));
+        let url = url::Url::parse(raw.trim()).map_err(|_| refuse())?;
+        if url.scheme() != "https" || url.host_str().is_none() {
+            return Err(refuse());
+        }
+        Ok(Self(url))
+    }
+
+    /// `BLOCKLIST_URL` from a variable source; `None` when it is unset or empty.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Option<Self>, ConfigError> {
+        let Some(raw) = lookup("BLOCKLIST_URL").filter(|v| !v.trim().is_empty()) else {
+            return Ok(None);
+        };
+        Self::parse(&raw).map(Some).map_err(|invalid| ConfigError::Invalid {
+            name: "BLOCKLIST_URL",
+            reason: invalid.message,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+/// What a fetch did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "outcome")]
+pub enum ListFetched {
+    /// A new version is current.
+    Stored {
+        version: String,
+        entries: usize,
+        chunks: usize,
+        /// Lines of the answer that named no destination.
+        skipped: usize,
+        /// The version it replaced (its chunks deleted).
+        replaced: Option<String>,
+    },
+    /// The answer's entries are the current version's: nothing was written.
+    Unchanged { version: String, entries: usize },
+}
+
+/// Why a fetch stored nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ListFetchError {
+    #[error("{url} could not be fetched: {source}")]
+    Fetch {
+        url: String,
+        #[source]
+        source: FetchError,
+    },
+    #[error("{url} was not taken: {source}")]
+    Refused {
+        url: String,
+        #[source]
+        source: ListRefusal,
+    },
+    #[error("another fetch stored a list at the same time; this one's was dropped")]
+    Raced,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The list file this process checks against, for `linkctl safety list`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadedList {
+    /// `file`, `table` or `none`.
+    pub source: &'static str,
+    /// The local file's path.
+    pub path: Option<String>,
+    /// The stored version held (the table's list).
+    pub version: Option<String>,
+    pub entries: Option<usize>,
+    /// The table's head: the current version, where and when it was fetched.
+    pub stored: Option<StoredListHead>,
+}
+
+impl Service {
+    /// Fetches the list at `url` through `fetcher` and, when it is a list and differs from the
+    /// current version, stores it as the new version: its chunks, then the head (switched only
+    /// if the version it replaces is still current), then the old chunks deleted. `force` takes
+    /// a list that shrank by more than 90 %.
+    pub async fn fetch_blocklist(
+        &self,
+        fetcher: &Fetcher,
+        url: &BlocklistUrl,
+        force: bool,
+    ) -> Result<ListFetched, ListFetchError> {
+        let current = self.store.stored_list_head(true).await?;
+        let body = fetcher
+            .get(&url.0, &LIST_LIMITS)
+            .await
+            .map_err(|source| ListFetchError::Fetch {
+                url: url.as_str().to_string(),
+                source,
+            })?;
+        let text = String::from_utf8_lossy(&body);
+        let (list, skipped) = judge_list(&text, current.as_ref().map(|h| h.entries), force).map_err(|source| {
+            ListFetchError::Refused {
+                url: url.as_str().to_string(),
+                source,
+            }
+        })?;
+        let sha256 = list.sha256();
+        if let Some(head) = current.as_ref().filter(|h| h.sha256 == sha256) {
+            return Ok(ListFetched::Unchanged {
+                version: head.version.clone(),
+                entries: head.entries,
+            });
+        }
+        let now = self.clock.now();
+        let chunks = list.chunks(CHUNK_BYTES);
+        let head = StoredListHead {
+            version: list_version(now, &sha256),
+            chunks: chunks.len(),
+            entries: list.len(),
+            source: url.as_str().to_string(),
+            sha256,
+            fetched_at: now,
+        };
+        self.store.put_stored_list_chunks(&head.version, &chunks).await?;
+        let previous = current.as_ref().map(|h| h.version.as_str());
+        if !self.store.switch_stored_list_head(&head, previous).await? {
+            self.store.delete_stored_list_chunks(&head.version, head.chunks).await?;
+            return Err(ListFetchError::Raced);
+        }
+        if let Some(old) = &current
+            && let Err(err) = self.store.delete_stored_list_chunks(&old.version, old.chunks).await
+        {
+            tracing::error!(version = %old.version, error = %crate::telemetry::error_chain(&err), "old blocklist chunks not deleted");
+        }
+        self.blocklist.forget_everything();
+        Ok(ListFetched::Stored {
+            version: head.version,
+            entries: head.entries,
+            chunks: head.chunks,
+            skipped,
+            replaced: current.map(|h| h.version),
+        })
+    }
+
+    /// The list file this process checks against (read now if it was not yet), and the table's
+    /// stored head.
+    pub async fn loaded_blocklist(&self) -> Result<LoadedList, ServiceError> {
+        self.blocklist().await?;
+        let (source, version, entries) = self.blocklist.loaded();
+        let stored = self.store.stored_list_head(false).await?;
+        let (source, path) = match source {
+            ListSource::Nothing => ("none", None),
+            ListSource::File(file) => ("file", Some(file.path.display().to_string())),
+            ListSource::Table { .. } => ("table", None),
+        };
+        Ok(LoadedList {
+            source,
+            path,
+            version,
+            entries,
+            stored,
+        })
+    }
+
+    /// Every entry of the table's current stored list (tests and the operator's checks).
+    pub async fn stored_blocklist_entries(&self) -> Result<Vec<String>, ServiceError> {
+        let Some(head) = self.store.stored_list_head(false).await? else {
+            return Ok(Vec::new());
+        };
+        let chunks = self.store.stored_list_chunks(&head.version, head.chunks).await?;
+        Ok(chunks
+            .iter()
+            .flat_map(|c| chunk_entries(c).map(|e| e.as_text()).collect::<Vec<_>>())
+            .collect())
+    }
+}
