@@ -80,6 +80,9 @@ pub async fn run(mut settings: Settings, seed: bool) -> Result<(), Box<dyn std::
     tokio::spawn(async move { importer.import_worker.run().await });
     tokio::spawn(recheck_domains(functions.service.clone()));
     tokio::spawn(check_link_health(functions.service.clone()));
+    if let Some(url) = lib::service::safety::BlocklistUrl::from_lookup(|name| std::env::var(name).ok())? {
+        tokio::spawn(fetch_blocklist(functions.service.clone(), url));
+    }
     tokio::select! {
         result = serve(listener, functions) => result?,
         _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
@@ -112,6 +115,21 @@ async fn check_link_health(service: Service) {
         if let Err(err) = service.mail_broken_links().await {
             tracing::warn!(error = %err, "mailing broken links failed");
         }
+    }
+}
+
+/// The `blocklist-fetch` function's schedule, when `BLOCKLIST_URL` is set: the list fetched at
+/// start and each `BLOCKLIST_FETCH_SECONDS` (3600, as the template's rule); `linkctl safety
+/// fetch` runs one now.
+async fn fetch_blocklist(service: Service, url: lib::service::safety::BlocklistUrl) {
+    let fetcher = lib::net::Fetcher::public();
+    let mut every = hourly_unless("BLOCKLIST_FETCH_SECONDS").await;
+    loop {
+        match service.fetch_blocklist(&fetcher, &url, false).await {
+            Ok(done) => tracing::info!(?done, "blocklist fetched"),
+            Err(err) => tracing::warn!(error = %lib::telemetry::error_chain(&err), "fetching the blocklist failed"),
+        }
+        every.tick().await;
     }
 }
 

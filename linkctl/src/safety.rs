@@ -1,10 +1,11 @@
 //! `linkctl safety`: the destinations no link may send anyone to (blocked hosts and URL
-//! prefixes), kept in the table beside the optional `BLOCKLIST_FILE`.
+//! prefixes), kept in the table beside the optional list file (`BLOCKLIST_FILE`, or the list
+//! fetched from `BLOCKLIST_URL` into the table: `linkctl safety fetch`).
 
 use clap::Subcommand;
 use lib::admin::AdminError;
 use lib::service::Service;
-use lib::service::safety::{BlockChange, OperatorBlockError};
+use lib::service::safety::{BlockChange, BlocklistUrl, ListFetchError, OperatorBlockError};
 use serde_json::{Value, json};
 
 #[derive(Subcommand)]
@@ -23,8 +24,43 @@ pub(crate) enum SafetyCommand {
     },
     /// Unblock a host or URL prefix the operator blocked (a list file's entries stay).
     Unblock { entry: String },
-    /// The blocked hosts and URL prefixes, with why, who and when.
+    /// The blocked hosts and URL prefixes, with why, who and when; and the list file this
+    /// process checks against (a local file or the table's stored version) with its entries.
     List,
+    /// Fetch the list file now and store it in the table when it changed, as the hourly
+    /// `blocklist-fetch` does; prints the version, its entries and chunks.
+    Fetch {
+        /// The list's https URL (default: $BLOCKLIST_URL).
+        #[arg(long)]
+        url: Option<String>,
+        /// Take a list even when it shrank by more than 90 %.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+fn fetch_error(err: ListFetchError) -> AdminError {
+    match err {
+        ListFetchError::Store(store) => AdminError::Store(store),
+        other => AdminError::Conflict(lib::telemetry::error_chain(&other)),
+    }
+}
+
+async fn fetch(service: &Service, url: Option<String>, force: bool) -> Result<Value, AdminError> {
+    let url = match url.or_else(|| std::env::var("BLOCKLIST_URL").ok().filter(|u| !u.trim().is_empty())) {
+        Some(url) => BlocklistUrl::parse(&url)?,
+        None => {
+            return Err(AdminError::Invalid(lib::domain::Invalid::new(
+                "url",
+                "no list to fetch: give --url or set BLOCKLIST_URL.",
+            )));
+        }
+    };
+    let fetched = service
+        .fetch_blocklist(&lib::net::Fetcher::public(), &url, force)
+        .await
+        .map_err(fetch_error)?;
+    Ok(serde_json::to_value(fetched).unwrap_or_default())
 }
 
 fn admin_error(err: OperatorBlockError) -> AdminError {
@@ -59,10 +95,16 @@ pub(crate) async fn run(service: &Service, command: SafetyCommand) -> Result<Val
         }
         SafetyCommand::List => {
             let blocked = service.blocked_destinations().await?;
+            let list = service
+                .loaded_blocklist()
+                .await
+                .map_err(|err| AdminError::Conflict(lib::telemetry::error_chain(&err)))?;
             json!({
                 "blocked": blocked,
                 "fileEntries": service.blocklist_file_entries(),
+                "listFile": list,
             })
         }
+        SafetyCommand::Fetch { url, force } => fetch(service, url, force).await?,
     })
 }

@@ -1,7 +1,7 @@
 //! The functions no route reaches: the table's stream consumers, the queues' workers and the
-//! scheduled domain and link-health checks.
+//! scheduled domain and link-health checks and the blocklist's fetch.
 
-use super::{BATCH_GET, CONDITION_CHECK, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, SCAN, UPDATE_ITEM};
+use super::{BATCH_GET, CONDITION_CHECK, DELETE_ITEM, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, SCAN, UPDATE_ITEM};
 
 functions! {
     pub const CLICK_AGGREGATOR: Function = Function {
@@ -55,6 +55,16 @@ functions! {
         logical_id: "LinkHealthFunction",
         table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM],
         index_actions: &[SCAN],
+        ..PLAIN
+    };
+
+    /// The scheduled fetch of the operator's list (`BLOCKLIST_URL`): the stored list's head read,
+    /// a new version's chunks and head written, the old version's chunks deleted (by key: the
+    /// head counts them).
+    pub const BLOCKLIST_FETCH: Function = Function {
+        name: "blocklist-fetch",
+        logical_id: "BlocklistFetchFunction",
+        table_actions: &[GET_ITEM, PUT_ITEM, DELETE_ITEM],
         ..PLAIN
     };
 }

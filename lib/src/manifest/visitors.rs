@@ -1,7 +1,7 @@
 //! The functions on the short-link domains, which visitors reach: the redirect, the conversion
 //! pixel, and the positions shared on location consent pages.
 
-use super::{BATCH_GET, DEFAULT_ROUTE, Function, GET_ITEM, PLAIN, PUT_ITEM, UPDATE_ITEM, short_links};
+use super::{BATCH_GET, DEFAULT_ROUTE, Function, GET_ITEM, PLAIN, PUT_ITEM, QUERY, UPDATE_ITEM, short_links};
 
 functions! {
     pub const REDIRECT: Function = Function {
@@ -16,7 +16,8 @@ functions! {
             // apps' files (`/.well-known/apple-app-site-association`, `/.well-known/assetlinks.json`).
             short_links("ANY", DEFAULT_ROUTE),
         ],
-        table_actions: &[GET_ITEM, BATCH_GET, PUT_ITEM, UPDATE_ITEM],
+        // `Query`: the blocklist's operator entries and the stored list's chunks.
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM],
         ..PLAIN
     };
 
