@@ -78,6 +78,7 @@ mod qr_scans;
 mod redirect;
 mod reports;
 mod safety_block;
+mod safety_list;
 mod switch;
 mod tags;
 mod team_invitations;

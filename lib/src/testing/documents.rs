@@ -25,7 +25,8 @@ pub type Body = http_body_util::Either<
 
 /// An https server on `localhost` serving the documents given to [`DocumentServer::serve`],
 /// and a few misbehaving paths: `/redirect` (302), `/huge` (a declared body of 10 MB),
-/// `/huge-unannounced` (2 MB sent chunked), `/slow` (answers after 30 s); 404 otherwise.
+/// `/huge-unannounced` (2 MB sent chunked), `/slow` (answers after 30 s), `/server-error` (500);
+/// 404 otherwise.
 pub struct DocumentServer {
     port: u16,
     certificate: CertificateDer<'static>,
@@ -172,6 +173,7 @@ async fn answer(
             tokio::time::sleep(Duration::from_secs(30)).await;
             full(200, b"{}".to_vec())
         }
+        ("/server-error", None) => full(500, b"{}".to_vec()),
         _ => full(404, b"{}".to_vec()),
     })
 }

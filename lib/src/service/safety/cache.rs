@@ -196,6 +196,12 @@ impl BlocklistCache {
         }
     }
 
+    /// Drops everything held, as a new process starts.
+    #[cfg(any(test, feature = "testing"))]
+    pub(super) fn forget_all(&self) {
+        *self.lock() = State::default();
+    }
+
     /// How many entries the file gave at its last read.
     pub(super) fn file_entries(&self) -> Option<usize> {
         self.lock().file.as_ref().map(|listed| listed.list.len())

@@ -192,6 +192,13 @@ impl Service {
         })
     }
 
+    /// Drops the blocklist this process holds, so that the next check reads everything again as
+    /// a new process would (tests and timings).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn forget_blocklist(&self) {
+        self.blocklist.forget_all();
+    }
+
     /// Every entry of the table's current stored list (tests and the operator's checks).
     pub async fn stored_blocklist_entries(&self) -> Result<Vec<String>, ServiceError> {
         let Some(head) = self.store.stored_list_head(false).await? else {
