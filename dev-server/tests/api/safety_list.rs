@@ -10,13 +10,23 @@ use lib::testing::documents::DocumentServer;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_rejected, spawn_with};
+use crate::helpers::{TestApp, TestWorkspace, assert_rejected, spawn_with};
 use crate::permissions::assert_allowed;
 
 const LIST: &str = "/hosts.txt";
 
 fn pointing_to(slug: &str, url: &str) -> Value {
     json!({ "name": slug, "slug": slug, "rules": [{ "targetUrl": url, "isDefault": true }] })
+}
+
+/// Creating a link to `url` is refused as pointing to a blocked destination.
+async fn assert_refused(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) {
+    assert_rejected(
+        app.create(ws, pointing_to(slug, url)).await,
+        StatusCode::BAD_REQUEST,
+        "rules[0].targetUrl points to a blocked destination.",
+        "rules[0].targetUrl",
+    );
 }
 
 /// A service reading the table's stored list, as every function in AWS does.
@@ -95,13 +105,7 @@ async fn a_link_to_a_host_of_the_fetched_list_is_refused_naming_the_field() {
         ),
         "{fetched:?}"
     );
-    assert_rejected(
-        app.create(&ws, pointing_to("p", "https://www.listed.example/login"))
-            .await,
-        StatusCode::BAD_REQUEST,
-        "rules[0].targetUrl points to a blocked destination.",
-        "rules[0].targetUrl",
-    );
+    assert_refused(&app, &ws, "p", "https://www.listed.example/login").await;
 }
 
 #[tokio::test]
@@ -152,8 +156,7 @@ async fn a_version_stored_by_another_process_is_read_here_once_the_refresh_perio
     app.create_ok(&ws, pointing_to("b", "https://second.example/")).await;
     app.clock
         .set(app.clock_now() + Duration::hours(1) + Duration::seconds(1));
-    let (status, _) = app.create(&ws, pointing_to("c", "https://second.example/")).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_refused(&app, &ws, "c", "https://second.example/").await;
 }
 
 #[tokio::test]
@@ -196,8 +199,7 @@ async fn an_html_page_an_empty_answer_and_a_server_error_keep_the_version_stored
     let failed = fetch_from(&app, &server, "/server-error", false).await;
     assert!(matches!(failed, Err(ListFetchError::Fetch { .. })), "{failed:?}");
     assert_eq!(head(&app).await.version, version);
-    let (status, _) = app.create(&ws, pointing_to("k", "https://kept.example/")).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_refused(&app, &ws, "k", "https://kept.example/").await;
 }
 
 #[tokio::test]
@@ -246,10 +248,7 @@ async fn a_list_bigger_than_one_chunk_round_trips_entry_for_entry() {
     assert_eq!(entries, 30_000);
     assert!(chunks >= 2, "{chunks} chunks");
     assert_eq!(app.service.stored_blocklist_entries().await.unwrap(), hosts);
-    let (status, _) = app
-        .create(&ws, pointing_to("last", "https://host-29999.list.example/"))
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_refused(&app, &ws, "last", "https://host-29999.list.example/").await;
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@ use aws_sdk_dynamodb::primitives::Blob;
 use aws_sdk_dynamodb::types::AttributeValue;
 
 use crate::domain::StoredListHead;
+use crate::store::queries::Keys;
 use crate::store::{Store, StoreError, delete_applied, encode, key_map, keys, put_applied, query_up_to, s};
 
 /// The attribute holding a chunk's deflated text.
@@ -53,13 +54,7 @@ impl Store {
     /// The text of a version's `count` chunks, in order: one `Query` of its partition, paged.
     pub async fn stored_list_chunks(&self, version: &str, count: usize) -> Result<Vec<String>, StoreError> {
         let partition = keys::stored_list_partition(version);
-        let query = self
-            .client
-            .query()
-            .table_name(&self.table)
-            .key_condition_expression("#pk = :pk")
-            .expression_attribute_names("#pk", keys::PK)
-            .expression_attribute_values(":pk", s(partition.clone()));
+        let query = self.partition_query(Keys::Table, partition.clone());
         let items = query_up_to(query, count).await?;
         if items.len() != count {
             return Err(StoreError::Corrupt {
