@@ -332,3 +332,33 @@ async fn load_stored_list(
     tracing::info!(version = %head.version, entries = list.len(), index_ms = started.elapsed().as_millis() as u64, "stored blocklist read");
     Ok(Some((list, Some(head.version))))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())
+    }
+
+    #[test]
+    fn a_process_reads_the_stored_list_unless_a_local_file_is_named() {
+        assert_eq!(
+            ListSource::from_lookup(lookup(&[])),
+            Ok(ListSource::Table {
+                refresh: Duration::seconds(3600)
+            })
+        );
+        assert_eq!(
+            ListSource::from_lookup(lookup(&[
+                ("BLOCKLIST_FILE", "/opt/hosts"),
+                ("BLOCKLIST_REFRESH_SECONDS", "60")
+            ])),
+            Ok(ListSource::File(BlocklistFile {
+                path: PathBuf::from("/opt/hosts"),
+                refresh: Duration::seconds(60),
+            }))
+        );
+        assert!(ListSource::from_lookup(lookup(&[("BLOCKLIST_REFRESH_SECONDS", "0")])).is_err());
+    }
+}

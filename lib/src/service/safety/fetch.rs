@@ -211,3 +211,17 @@ impl Service {
             .collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_is_fetched_from_an_https_url_only() {
+        assert!(BlocklistUrl::parse("https://lists.example/hosts").is_ok());
+        assert!(BlocklistUrl::parse("http://lists.example/hosts").is_err());
+        assert!(BlocklistUrl::parse("lists.example/hosts").is_err());
+        assert_eq!(BlocklistUrl::from_lookup(|_| Some(" ".into())), Ok(None));
+        assert!(BlocklistUrl::from_lookup(|_| Some("ftp://lists.example/".into())).is_err());
+    }
+}
