@@ -1,10 +1,14 @@
 //! `linkctl safety`: the destinations no link may send anyone to (blocked hosts and URL
-//! prefixes), kept in the table beside the optional `BLOCKLIST_FILE`.
+//! prefixes), kept in the table beside the optional `BLOCKLIST_FILE`. Blocking and unblocking
+//! each leave an audit item (`--by`, by default `$USER`; `--reason`), like the switch's.
 
 use clap::Subcommand;
 use lib::admin::AdminError;
+use lib::domain::BlockEntry;
 use lib::service::Service;
-use lib::service::safety::{BlockChange, OperatorBlockError};
+use lib::service::safety::BlockChange;
+
+use crate::switch::Why;
 use serde_json::{Value, json};
 
 #[derive(Subcommand)]
@@ -14,24 +18,17 @@ pub(crate) enum SafetyCommand {
     Block {
         /// `evil.example`, or a URL prefix such as `https://site.example/phish`.
         entry: String,
-        /// Why (kept with the entry).
-        #[arg(long)]
-        reason: String,
-        /// Who blocks it (default: $USER).
-        #[arg(long)]
-        by: Option<String>,
+        #[command(flatten)]
+        why: Why,
     },
     /// Unblock a host or URL prefix the operator blocked (a list file's entries stay).
-    Unblock { entry: String },
+    Unblock {
+        entry: String,
+        #[command(flatten)]
+        why: Why,
+    },
     /// The blocked hosts and URL prefixes, with why, who and when.
     List,
-}
-
-fn admin_error(err: OperatorBlockError) -> AdminError {
-    match err {
-        OperatorBlockError::Invalid(invalid) => AdminError::Invalid(invalid),
-        OperatorBlockError::Store(store) => AdminError::Store(store),
-    }
 }
 
 fn change_json(change: BlockChange, done: &str) -> Value {
@@ -43,18 +40,18 @@ fn change_json(change: BlockChange, done: &str) -> Value {
 
 pub(crate) async fn run(service: &Service, command: SafetyCommand) -> Result<Value, AdminError> {
     Ok(match command {
-        SafetyCommand::Block { entry, reason, by } => {
-            let by = by
-                .or_else(|| std::env::var("USER").ok())
-                .unwrap_or_else(|| "operator".to_string());
+        SafetyCommand::Block { entry, why } => {
+            let (reason, by) = why.parse()?;
             let change = service
-                .block_destination(&entry, &reason, &by)
-                .await
-                .map_err(admin_error)?;
+                .block_destination(&BlockEntry::parse(&entry)?, &reason, &by)
+                .await?;
             change_json(change, "blocked")
         }
-        SafetyCommand::Unblock { entry } => {
-            let change = service.unblock_destination(&entry).await.map_err(admin_error)?;
+        SafetyCommand::Unblock { entry, why } => {
+            let (reason, by) = why.parse()?;
+            let change = service
+                .unblock_destination(&BlockEntry::parse(&entry)?, &reason, &by)
+                .await?;
             change_json(change, "unblocked")
         }
         SafetyCommand::List => {
