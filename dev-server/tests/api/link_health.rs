@@ -325,3 +325,81 @@ async fn the_app_marks_a_broken_link_in_the_list_and_shows_each_destination_on_i
     let page = browser.get(&format!("/app/w/{ws_id}/links/{fine}/analytics")).await;
     assert!(page.html.contains("Every destination answered when last checked."));
 }
+
+#[tokio::test]
+async fn a_link_the_operator_disabled_is_not_checked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    let id = link_to(&app, &ws, "stopped", &server.url("/gone")).await;
+    let reason = lib::domain::parse_reason("phishing").unwrap();
+    let by = lib::domain::parse_operator("ops").unwrap();
+    app.service
+        .disable_link(&ObjectId::parse(&id).unwrap(), &reason, &by)
+        .await
+        .unwrap();
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+}
+
+#[tokio::test]
+async fn a_blocked_destination_is_never_asked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    link_to(&app, &ws, "kit", "https://phish-kit.invalid/login").await;
+    let entry = lib::domain::BlockEntry::parse("phish-kit.invalid").unwrap();
+    let reason = lib::domain::parse_reason("phishing").unwrap();
+    let by = lib::domain::parse_operator("ops").unwrap();
+    app.service.block_destination(&entry, &reason, &by).await.unwrap();
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+}
+
+#[tokio::test]
+async fn the_owner_turns_checking_off_in_the_settings_and_the_checker_passes_the_links_over() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let (mut browser, ws) = crate::pages_support::signed_in_owner_with_key(&app).await;
+    link_to(&app, &ws, "quiet", &server.url("/gone")).await;
+    let path = format!("/app/w/{}/settings", ws.id);
+    let settings = browser.get(&path).await;
+    assert!(settings.html.contains("Link health checks are <strong>on</strong>"));
+
+    let saved = browser.submit(&format!("{path}/health"), &settings, &[]).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER);
+    let settings = browser.get(&path).await;
+    assert!(settings.html.contains("Link health checks are <strong>off</strong>"));
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+
+    browser
+        .submit(&format!("{path}/health"), &settings, &[("healthChecks", "on")])
+        .await;
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.skipped), (1, 0));
+}
+
+#[tokio::test]
+async fn a_manager_may_turn_checking_off_too() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let (_, ws) = crate::pages_support::signed_in_owner_with_key(&app).await;
+    let email = app.person().await;
+    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
+    lib::admin::add_member(&app.service, &ws.id, user.id.as_str(), "manager")
+        .await
+        .unwrap();
+    let mut manager = crate::pages_support::Browser::new(&app);
+    manager.sign_in(&email, crate::pages_support::PASSWORD).await;
+    let path = format!("/app/w/{}/settings", ws.id);
+    let settings = manager.get(&path).await;
+    let saved = manager.submit(&format!("{path}/health"), &settings, &[]).await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER);
+    assert!(
+        app.service
+            .health_checks_off(&ObjectId::parse(&ws.id).unwrap())
+            .await
+            .unwrap()
+    );
+}
