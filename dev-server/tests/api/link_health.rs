@@ -17,7 +17,7 @@ use crate::helpers::{TestApp, TestWorkspace, spawn_with};
 
 /// The run's budget with no wait between requests to one host (every destination is on
 /// `localhost`) and a short deadline for the one that hangs.
-const QUICK: HealthBudget = HealthBudget {
+pub const QUICK: HealthBudget = HealthBudget {
     host_gap: Duration::ZERO,
     limits: lib::net::Limits {
         timeout: Duration::from_millis(700),
@@ -26,7 +26,7 @@ const QUICK: HealthBudget = HealthBudget {
     ..RUN_BUDGET
 };
 
-async fn app_asking(server: &LogoServer) -> TestApp {
+pub async fn app_asking(server: &LogoServer) -> TestApp {
     let fetcher = server.plain_fetcher();
     spawn_with(
         |_| {},
@@ -40,12 +40,12 @@ async fn app_asking(server: &LogoServer) -> TestApp {
     .await
 }
 
-async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
+pub async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
     app.create_ok(ws, json!({ "name": slug, "slug": slug, "url": url }))
         .await
 }
 
-async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
+pub async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
     let (status, body) = app
         .request(
             Method::GET,
@@ -58,7 +58,7 @@ async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
     body
 }
 
-async fn broken_listed(app: &TestApp, ws: &TestWorkspace) -> Vec<String> {
+pub async fn broken_listed(app: &TestApp, ws: &TestWorkspace) -> Vec<String> {
     let (status, body) = app
         .request(
             Method::GET,
@@ -354,52 +354,4 @@ async fn a_blocked_destination_is_never_asked() {
     app.service.block_destination(&entry, &reason, &by).await.unwrap();
     let run = app.service.check_link_health_within(QUICK).await.unwrap();
     assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
-}
-
-#[tokio::test]
-async fn the_owner_turns_checking_off_in_the_settings_and_the_checker_passes_the_links_over() {
-    let server = LogoServer::start().await;
-    let app = app_asking(&server).await;
-    let (mut browser, ws) = crate::pages_support::signed_in_owner_with_key(&app).await;
-    link_to(&app, &ws, "quiet", &server.url("/gone")).await;
-    let path = format!("/app/w/{}/settings", ws.id);
-    let settings = browser.get(&path).await;
-    assert!(settings.html.contains("Link health checks are <strong>on</strong>"));
-
-    let saved = browser.submit(&format!("{path}/health"), &settings, &[]).await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER);
-    let settings = browser.get(&path).await;
-    assert!(settings.html.contains("Link health checks are <strong>off</strong>"));
-    let run = app.service.check_link_health_within(QUICK).await.unwrap();
-    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
-
-    browser
-        .submit(&format!("{path}/health"), &settings, &[("healthChecks", "on")])
-        .await;
-    let run = app.service.check_link_health_within(QUICK).await.unwrap();
-    assert_eq!((run.links, run.skipped), (1, 0));
-}
-
-#[tokio::test]
-async fn a_manager_may_turn_checking_off_too() {
-    let server = LogoServer::start().await;
-    let app = app_asking(&server).await;
-    let (_, ws) = crate::pages_support::signed_in_owner_with_key(&app).await;
-    let email = app.person().await;
-    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
-    lib::admin::add_member(&app.service, &ws.id, user.id.as_str(), "manager")
-        .await
-        .unwrap();
-    let mut manager = crate::pages_support::Browser::new(&app);
-    manager.sign_in(&email, crate::pages_support::PASSWORD).await;
-    let path = format!("/app/w/{}/settings", ws.id);
-    let settings = manager.get(&path).await;
-    let saved = manager.submit(&format!("{path}/health"), &settings, &[]).await;
-    assert_eq!(saved.status, StatusCode::SEE_OTHER);
-    assert!(
-        app.service
-            .health_checks_off(&ObjectId::parse(&ws.id).unwrap())
-            .await
-            .unwrap()
-    );
 }

@@ -181,6 +181,38 @@ async fn an_mcp_create_to_a_blocked_host_is_invalid_params_with_the_http_sentenc
 }
 
 #[tokio::test]
+async fn an_mcp_update_to_a_blocked_host_is_invalid_params_with_the_http_sentence() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let id = app.create_ok(&ws.http, pointing_to("m", "https://good.example/")).await;
+    block(&app, "evil.example").await;
+    let answer = app
+        .tool_in(
+            &ws,
+            "update_link",
+            json!({ "linkId": id, "fallbackUrl": "https://evil.example/x" }),
+        )
+        .await;
+    assert_eq!(answer.error(), (-32602, "fallbackUrl points to a blocked destination."));
+}
+
+#[tokio::test]
+async fn a_blocked_item_of_an_mcp_bulk_create_fails_alone_with_the_http_sentence() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    block(&app, "evil.example").await;
+    let items =
+        json!({ "links": [pointing_to("ok", "https://good.example/"), pointing_to("bad", "https://evil.example/")] });
+    let answer = app.tool_in(&ws, "bulk_create_links", items).await;
+    let result = answer.structured();
+    assert_eq!(result["created"].as_array().map(Vec::len), Some(1), "{result}");
+    assert_eq!(
+        result["failed"][0]["error"], "rules[0].targetUrl points to a blocked destination.",
+        "{result}"
+    );
+}
+
+#[tokio::test]
 async fn a_link_whose_destination_is_blocked_later_answers_451_uncounted() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
