@@ -11,9 +11,7 @@ pub use cache::{BlocklistCache, BlocklistFile, DEFAULT_FILE_REFRESH_SECONDS, OPE
 use std::sync::Arc;
 
 use super::{Service, ServiceError};
-use crate::domain::{
-    AuditAction, BlockEntry, BlockedDestination, Blocklist, LinkSettings, OperatorName, OperatorReason,
-};
+use crate::domain::{AuditAction, BlockEntry, BlockedDestination, Blocklist, OperatorName, OperatorReason};
 use crate::store::StoreError;
 
 /// How an operator's block or unblock ended.
@@ -55,14 +53,6 @@ impl Service {
             },
         };
         Ok(self.blocklist.refresh(now, operator).await)
-    }
-
-    /// Refuses settings that send anyone to a blocked destination (`400`, naming the field).
-    pub(in crate::service) fn check_destinations(
-        blocklist: &Blocklist,
-        settings: &LinkSettings,
-    ) -> Result<(), ServiceError> {
-        blocklist.check(settings).map_err(ServiceError::from)
     }
 
     /// Blocks a host or URL prefix (the operator's `linkctl safety block`), with an audit item
