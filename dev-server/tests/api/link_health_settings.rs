@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::link_health::{QUICK, app_asking, link_to};
-use crate::pages_support::{Browser, PASSWORD, signed_in_owner_with_key};
+use crate::pages_support::{signed_in_manager, signed_in_owner_with_key};
 
 #[tokio::test]
 async fn mcp_list_links_filtered_to_broken_lists_only_the_broken_links() {
@@ -67,13 +67,7 @@ async fn a_manager_may_turn_checking_off_too() {
     let server = LogoServer::start().await;
     let app = app_asking(&server).await;
     let (_, ws) = signed_in_owner_with_key(&app).await;
-    let email = app.person().await;
-    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
-    lib::admin::add_member(&app.service, &ws.id, user.id.as_str(), "manager")
-        .await
-        .unwrap();
-    let mut manager = Browser::new(&app);
-    manager.sign_in(&email, PASSWORD).await;
+    let mut manager = signed_in_manager(&app, &ws.id).await;
     let path = format!("/app/w/{}/settings", ws.id);
     let settings = manager.get(&path).await;
     let saved = manager.submit(&format!("{path}/health"), &settings, &[]).await;
