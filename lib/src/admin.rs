@@ -100,6 +100,7 @@ pub async fn create_workspace(service: &Service, owner: &str, options: NewWorksp
         link_count: 0,
         created_at: service.clock.now(),
         gps_capture_off: false,
+        health_checks_off: false,
         suspended_reason: None,
     };
     service.create_workspace(&workspace).await?;

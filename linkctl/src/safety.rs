@@ -1,11 +1,15 @@
 //! `linkctl safety`: the destinations no link may send anyone to (blocked hosts and URL
 //! prefixes), kept in the table beside the optional list file (`BLOCKLIST_FILE`, or the list
-//! fetched from `BLOCKLIST_URL` into the table: `linkctl safety fetch`).
+//! fetched from `BLOCKLIST_URL` into the table: `linkctl safety fetch`). Blocking and unblocking
+//! each leave an audit item (`--by`, by default `$USER`; `--reason`), like the switch's.
 
 use clap::Subcommand;
 use lib::admin::AdminError;
+use lib::domain::BlockEntry;
 use lib::service::Service;
-use lib::service::safety::{BlockChange, BlocklistUrl, ListFetchError, OperatorBlockError};
+use lib::service::safety::{BlockChange, BlocklistUrl, ListFetchError};
+
+use crate::switch::Why;
 use serde_json::{Value, json};
 
 #[derive(Subcommand)]
@@ -15,15 +19,15 @@ pub(crate) enum SafetyCommand {
     Block {
         /// `evil.example`, or a URL prefix such as `https://site.example/phish`.
         entry: String,
-        /// Why (kept with the entry).
-        #[arg(long)]
-        reason: String,
-        /// Who blocks it (default: $USER).
-        #[arg(long)]
-        by: Option<String>,
+        #[command(flatten)]
+        why: Why,
     },
     /// Unblock a host or URL prefix the operator blocked (a list file's entries stay).
-    Unblock { entry: String },
+    Unblock {
+        entry: String,
+        #[command(flatten)]
+        why: Why,
+    },
     /// The blocked hosts and URL prefixes, with why, who and when; and the list file this
     /// process checks against (a local file or the table's stored version) with its entries.
     List,
@@ -63,13 +67,6 @@ async fn fetch(service: &Service, url: Option<String>, force: bool) -> Result<Va
     Ok(serde_json::to_value(fetched).unwrap_or_default())
 }
 
-fn admin_error(err: OperatorBlockError) -> AdminError {
-    match err {
-        OperatorBlockError::Invalid(invalid) => AdminError::Invalid(invalid),
-        OperatorBlockError::Store(store) => AdminError::Store(store),
-    }
-}
-
 fn change_json(change: BlockChange, done: &str) -> Value {
     match change {
         BlockChange::Done(entry) => json!({ "entry": entry.as_text(), done: true }),
@@ -79,18 +76,18 @@ fn change_json(change: BlockChange, done: &str) -> Value {
 
 pub(crate) async fn run(service: &Service, command: SafetyCommand) -> Result<Value, AdminError> {
     Ok(match command {
-        SafetyCommand::Block { entry, reason, by } => {
-            let by = by
-                .or_else(|| std::env::var("USER").ok())
-                .unwrap_or_else(|| "operator".to_string());
+        SafetyCommand::Block { entry, why } => {
+            let (reason, by) = why.parse()?;
             let change = service
-                .block_destination(&entry, &reason, &by)
-                .await
-                .map_err(admin_error)?;
+                .block_destination(&BlockEntry::parse(&entry)?, &reason, &by)
+                .await?;
             change_json(change, "blocked")
         }
-        SafetyCommand::Unblock { entry } => {
-            let change = service.unblock_destination(&entry).await.map_err(admin_error)?;
+        SafetyCommand::Unblock { entry, why } => {
+            let (reason, by) = why.parse()?;
+            let change = service
+                .unblock_destination(&BlockEntry::parse(&entry)?, &reason, &by)
+                .await?;
             change_json(change, "unblocked")
         }
         SafetyCommand::List => {

@@ -23,7 +23,7 @@ pub(crate) struct Why {
 }
 
 impl Why {
-    fn parse(&self) -> Result<(OperatorReason, OperatorName), AdminError> {
+    pub(crate) fn parse(&self) -> Result<(OperatorReason, OperatorName), AdminError> {
         let by = match &self.by {
             Some(by) => by.clone(),
             None => std::env::var("USER").map_err(|_| Invalid::new("by", "give --by (USER is not set)."))?,

@@ -44,6 +44,10 @@ foreign=$("$bin"/linkctl workspace create --name "Not yours" --owner "$other" | 
 export SCREENSHOTS="$PWD/artifacts/screenshots"
 mkdir -p "$SCREENSHOTS"
 status=0
+# First, while the table holds no other link: each run of the checker asks every link.
+log "link health in Chromium: a destination that does not resolve, two runs, the broken mark, the settings switch"
+"$E2E_PYTHON" tests/browser/health_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" \
+    "$bin/linkctl" || status=1
 log "account pages in Chromium (screenshots in $SCREENSHOTS)"
 "$E2E_PYTHON" tests/browser/accounts_e2e.py "http://127.0.0.1:$DEV_PORT" "$email" "$password" "$workspace" || status=1
 log "OAuth consent and connected-apps pages in Chromium"

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, TestWorkspace};
 use crate::location_support::{NEW_YORK, PARIS, cell, grant_of, is_consent_page};
-use crate::pages_support::{Browser, PASSWORD, signed_in_owner_with_key as owner};
+use crate::pages_support::{Browser, signed_in_manager, signed_in_owner_with_key as owner};
 
 /// A link that asks for location, visited from Paris (who shares a position in Lyon), Paris
 /// again and New York, from the US and France: (browser, workspace, link id).
@@ -108,13 +108,7 @@ async fn the_owner_turns_location_requests_off_for_every_link_in_the_settings() 
 async fn a_manager_sees_the_setting_but_cannot_change_it() {
     let app = crate::helpers::spawn_app().await;
     let (_, ws) = owner(&app).await;
-    let email = app.person().await;
-    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
-    lib::admin::add_member(&app.service, &ws.id, user.id.as_str(), "manager")
-        .await
-        .unwrap();
-    let mut manager = Browser::new(&app);
-    manager.sign_in(&email, PASSWORD).await;
+    let mut manager = signed_in_manager(&app, &ws.id).await;
     let path = format!("/app/w/{}/settings", ws.id);
     let page = manager.get(&path).await;
     assert!(page.html.contains("Only the workspace's owner can change this."));

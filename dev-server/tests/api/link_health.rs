@@ -17,7 +17,7 @@ use crate::helpers::{TestApp, TestWorkspace, spawn_with};
 
 /// The run's budget with no wait between requests to one host (every destination is on
 /// `localhost`) and a short deadline for the one that hangs.
-const QUICK: HealthBudget = HealthBudget {
+pub const QUICK: HealthBudget = HealthBudget {
     host_gap: Duration::ZERO,
     limits: lib::net::Limits {
         timeout: Duration::from_millis(700),
@@ -26,7 +26,7 @@ const QUICK: HealthBudget = HealthBudget {
     ..RUN_BUDGET
 };
 
-async fn app_asking(server: &LogoServer) -> TestApp {
+pub async fn app_asking(server: &LogoServer) -> TestApp {
     let fetcher = server.plain_fetcher();
     spawn_with(
         |_| {},
@@ -40,12 +40,12 @@ async fn app_asking(server: &LogoServer) -> TestApp {
     .await
 }
 
-async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
+pub async fn link_to(app: &TestApp, ws: &TestWorkspace, slug: &str, url: &str) -> String {
     app.create_ok(ws, json!({ "name": slug, "slug": slug, "url": url }))
         .await
 }
 
-async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
+pub async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
     let (status, body) = app
         .request(
             Method::GET,
@@ -58,7 +58,7 @@ async fn record(app: &TestApp, ws: &TestWorkspace, id: &str) -> Value {
     body
 }
 
-async fn broken_listed(app: &TestApp, ws: &TestWorkspace) -> Vec<String> {
+pub async fn broken_listed(app: &TestApp, ws: &TestWorkspace) -> Vec<String> {
     let (status, body) = app
         .request(
             Method::GET,
@@ -324,4 +324,34 @@ async fn the_app_marks_a_broken_link_in_the_list_and_shows_each_destination_on_i
     assert!(page.html.contains("client error (4xx)"), "{}", page.html);
     let page = browser.get(&format!("/app/w/{ws_id}/links/{fine}/analytics")).await;
     assert!(page.html.contains("Every destination answered when last checked."));
+}
+
+#[tokio::test]
+async fn a_link_the_operator_disabled_is_not_checked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    let id = link_to(&app, &ws, "stopped", &server.url("/gone")).await;
+    let reason = lib::domain::parse_reason("phishing").unwrap();
+    let by = lib::domain::parse_operator("ops").unwrap();
+    app.service
+        .disable_link(&ObjectId::parse(&id).unwrap(), &reason, &by)
+        .await
+        .unwrap();
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
+}
+
+#[tokio::test]
+async fn a_blocked_destination_is_never_asked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    link_to(&app, &ws, "kit", "https://phish-kit.invalid/login").await;
+    let entry = lib::domain::BlockEntry::parse("phish-kit.invalid").unwrap();
+    let reason = lib::domain::parse_reason("phishing").unwrap();
+    let by = lib::domain::parse_operator("ops").unwrap();
+    app.service.block_destination(&entry, &reason, &by).await.unwrap();
+    let run = app.service.check_link_health_within(QUICK).await.unwrap();
+    assert_eq!((run.links, run.requests, run.skipped), (0, 0, 1));
 }

@@ -96,3 +96,22 @@ async fn links_created_over_mcp_count_toward_the_same_hour() {
     let (status, _) = app.create(&ws.http, body("e")).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[tokio::test]
+async fn an_import_past_the_hour_creates_nothing_and_says_why_for_each_row() {
+    let app = open_app(true).await;
+    let ws = app.workspace().await;
+    let file = "url,slug\n\
+                https://shop.example/1,one\n\
+                https://shop.example/2,two\n\
+                https://shop.example/3,three\n\
+                https://shop.example/4,four\n";
+    let (status, body) = app.import(&ws, "csv", file, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["import"]["created"], 0, "{body}");
+    for row in body["rows"].as_array().unwrap() {
+        assert_eq!(row["status"], "skipped", "{row}");
+        assert!(row["reason"].as_str().unwrap().starts_with(REFUSED), "{row}");
+    }
+    assert!(app.all_link_ids(&ws).await.is_empty());
+}

@@ -218,3 +218,15 @@ pub async fn signed_in_owner_with_key(app: &TestApp) -> (Browser<'_>, crate::hel
     };
     (browser, ws)
 }
+
+/// A new person made a manager of `workspace`, signed in.
+pub async fn signed_in_manager<'a>(app: &'a TestApp, workspace: &str) -> Browser<'a> {
+    let email = app.person().await;
+    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
+    lib::admin::add_member(&app.service, workspace, user.id.as_str(), "manager")
+        .await
+        .unwrap();
+    let mut manager = Browser::new(app);
+    manager.sign_in(&email, PASSWORD).await;
+    manager
+}

@@ -227,3 +227,19 @@ async fn the_password_app_and_gone_pages_link_to_the_links_report_page() {
     assert!(gone.body.contains(&link("ended")), "{}", gone.body);
     assert!(!app.get("no-such-link", &[]).await.body.contains("Report this link"));
 }
+
+#[tokio::test]
+async fn the_location_page_links_to_the_links_report_page() {
+    let app = spawn_app().await;
+    let ws = app.workspace().await;
+    app.gps_link(&ws, "venue", json!({})).await;
+    let asking = app.get("venue", &[]).await;
+    assert!(crate::location_support::is_consent_page(&asking), "{}", asking.body);
+    assert!(
+        asking
+            .body
+            .contains("<a href=\"/_sl/report/venue\">Report this link</a>"),
+        "{}",
+        asking.body
+    );
+}

@@ -4,17 +4,36 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use lib::domain::{AuditAction, BlockEntry, parse_operator, parse_reason};
+use lib::service::safety::BlockChange;
+
 use crate::helpers::{TestApp, assert_rejected, link_with_slug, spawn_app, spawn_with};
 
 fn pointing_to(slug: &str, url: &str) -> Value {
     json!({ "name": slug, "slug": slug, "rules": [{ "targetUrl": url, "isDefault": true }] })
 }
 
-async fn block(app: &TestApp, entry: &str) {
+fn entry(raw: &str) -> BlockEntry {
+    BlockEntry::parse(raw).expect("an entry")
+}
+
+async fn block(app: &TestApp, raw: &str) {
+    let (reason, by) = (parse_reason("phishing").unwrap(), parse_operator("tester").unwrap());
     app.service
-        .block_destination(entry, "phishing", "tester")
+        .block_destination(&entry(raw), &reason, &by)
         .await
         .expect("blocked");
+}
+
+async fn unblock(app: &TestApp, raw: &str) -> BlockChange {
+    let (reason, by) = (
+        parse_reason("owner cleaned up").unwrap(),
+        parse_operator("tester").unwrap(),
+    );
+    app.service
+        .unblock_destination(&entry(raw), &reason, &by)
+        .await
+        .expect("unblocked")
 }
 
 #[tokio::test]
@@ -162,6 +181,38 @@ async fn an_mcp_create_to_a_blocked_host_is_invalid_params_with_the_http_sentenc
 }
 
 #[tokio::test]
+async fn an_mcp_update_to_a_blocked_host_is_invalid_params_with_the_http_sentence() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    let id = app.create_ok(&ws.http, pointing_to("m", "https://good.example/")).await;
+    block(&app, "evil.example").await;
+    let answer = app
+        .tool_in(
+            &ws,
+            "update_link",
+            json!({ "linkId": id, "fallbackUrl": "https://evil.example/x" }),
+        )
+        .await;
+    assert_eq!(answer.error(), (-32602, "fallbackUrl points to a blocked destination."));
+}
+
+#[tokio::test]
+async fn a_blocked_item_of_an_mcp_bulk_create_fails_alone_with_the_http_sentence() {
+    let app = spawn_app().await;
+    let ws = app.mcp_workspace().await;
+    block(&app, "evil.example").await;
+    let items =
+        json!({ "links": [pointing_to("ok", "https://good.example/"), pointing_to("bad", "https://evil.example/")] });
+    let answer = app.tool_in(&ws, "bulk_create_links", items).await;
+    let result = answer.structured();
+    assert_eq!(result["created"].as_array().map(Vec::len), Some(1), "{result}");
+    assert_eq!(
+        result["failed"][0]["error"], "rules[0].targetUrl points to a blocked destination.",
+        "{result}"
+    );
+}
+
+#[tokio::test]
 async fn a_link_whose_destination_is_blocked_later_answers_451_uncounted() {
     let app = spawn_app().await;
     let ws = app.workspace().await;
@@ -205,10 +256,7 @@ async fn an_unblocked_destination_redirects_again() {
         app.get("back", &[]).await.status,
         StatusCode::UNAVAILABLE_FOR_LEGAL_REASONS
     );
-    app.service
-        .unblock_destination("back.example")
-        .await
-        .expect("unblocked");
+    unblock(&app, "back.example").await;
     assert_eq!(app.get("back", &[]).await.status, StatusCode::FOUND);
 }
 
@@ -224,7 +272,18 @@ async fn an_entry_blocked_by_another_process_applies_here_within_a_minute() {
         by: "another process".into(),
         at: app.clock_now(),
     };
-    app.store().put_blocked_destination(&blocked).await.expect("written");
+    let audit = lib::domain::AuditEntry {
+        id: lib::domain::ids::ObjectId::parse("65a1b2c3d4e5f60718293a4b").unwrap(),
+        at: app.clock_now(),
+        by: parse_operator("another process").unwrap(),
+        action: AuditAction::DestinationBlocked,
+        target: "elsewhere.example".into(),
+        reason: parse_reason("malware").unwrap(),
+    };
+    app.store()
+        .put_blocked_destination(&blocked, &audit)
+        .await
+        .expect("written");
     app.create_ok(&ws, pointing_to("second", "https://elsewhere.example/"))
         .await;
     app.clock.set(app.clock_now() + chrono::Duration::seconds(61));
@@ -282,4 +341,41 @@ async fn the_list_file_is_read_again_once_its_refresh_period_passes() {
     let (status, _) = app.create(&ws, pointing_to("b", "https://second.example/")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let _ = std::fs::remove_file(path);
+}
+
+#[tokio::test]
+async fn blocking_and_unblocking_each_leave_an_audit_item_saying_who_and_why() {
+    let app = spawn_app().await;
+    let since = app.clock_now() - chrono::Duration::days(1);
+    block(&app, "evil.example").await;
+    app.clock.set(app.clock_now() + chrono::Duration::minutes(5));
+    unblock(&app, "evil.example").await;
+    let audit = app.service.audit_list(since).await.unwrap();
+    let kept: Vec<_> = audit
+        .iter()
+        .map(|e| (e.action, e.target.as_str(), e.by.as_str(), e.reason.as_str()))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            (AuditAction::DestinationBlocked, "evil.example", "tester", "phishing"),
+            (
+                AuditAction::DestinationUnblocked,
+                "evil.example",
+                "tester",
+                "owner cleaned up"
+            ),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn unblocking_what_is_not_blocked_changes_nothing_and_leaves_no_audit_item() {
+    let app = spawn_app().await;
+    let since = app.clock_now() - chrono::Duration::days(1);
+    assert_eq!(
+        unblock(&app, "never.example").await,
+        BlockChange::Unchanged(entry("never.example"))
+    );
+    assert!(app.service.audit_list(since).await.unwrap().is_empty());
 }

@@ -110,6 +110,9 @@ pub struct Workspace {
     /// their position, whatever its `gpsTracking` says.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gps_capture_off: bool,
+    /// The owner or a manager turned the link-health checker off for the workspace's links.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub health_checks_off: bool,
     /// Why the operator suspended the workspace (`linkctl workspace suspend`): its links answer
     /// `451`, its keys and grants `403`. `None` when it is not suspended.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -33,6 +33,8 @@ pub enum AuditAction {
     LinkEnabled,
     WorkspaceSuspended,
     WorkspaceUnsuspended,
+    DestinationBlocked,
+    DestinationUnblocked,
 }
 
 impl AuditAction {
@@ -43,6 +45,8 @@ impl AuditAction {
             Self::LinkEnabled => "link-enabled",
             Self::WorkspaceSuspended => "workspace-suspended",
             Self::WorkspaceUnsuspended => "workspace-unsuspended",
+            Self::DestinationBlocked => "destination-blocked",
+            Self::DestinationUnblocked => "destination-unblocked",
         }
     }
 }
@@ -55,7 +59,7 @@ pub struct AuditEntry {
     pub at: DateTime<Utc>,
     pub by: OperatorName,
     pub action: AuditAction,
-    /// The link's or workspace's id.
+    /// The link's or workspace's id, or the blocked destination's entry.
     pub target: String,
     pub reason: OperatorReason,
 }
@@ -88,6 +92,8 @@ mod tests {
             AuditAction::LinkEnabled,
             AuditAction::WorkspaceSuspended,
             AuditAction::WorkspaceUnsuspended,
+            AuditAction::DestinationBlocked,
+            AuditAction::DestinationUnblocked,
         ] {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }

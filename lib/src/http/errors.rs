@@ -22,7 +22,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         | QuotaExceeded { .. }
         | NoLinkPermission(_) => StatusCode::FORBIDDEN,
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
-        NotOwnerOrManager | OnlyOwnerSetsLocation => StatusCode::FORBIDDEN,
+        NotOwnerOrManager | OnlyOwnerSetsLocation | OnlyOwnerOrManagerSetsHealthChecks => StatusCode::FORBIDDEN,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
         LinkDisabledByOperator(_) => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,

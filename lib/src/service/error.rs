@@ -95,6 +95,8 @@ pub enum ServiceError {
     NotOwnerOrManager,
     #[error("Only the workspace owner can change whether links may ask visitors for their location.")]
     OnlyOwnerSetsLocation,
+    #[error("Only the workspace owner or a manager can turn link health checks on or off.")]
+    OnlyOwnerOrManagerSetsHealthChecks,
     #[error("The link was changed by another request at the same time; retry.")]
     LinkChangedConcurrently,
     #[error("Another request changed the same data at the same time; retry.")]

@@ -97,21 +97,13 @@ impl Service {
         Ok(entries)
     }
 
-    /// Keeps an operator action done elsewhere (the blocklist's `linkctl safety block`, say)
-    /// as an audit item of its own: who, when (the service's clock), what and why.
-    pub async fn record_operator_action(
+    pub(super) fn audit_entry(
         &self,
         action: AuditAction,
         target: &str,
         reason: &OperatorReason,
         by: &OperatorName,
-    ) -> Result<AuditEntry, StoreError> {
-        let entry = self.audit_entry(action, target, reason, by);
-        self.store.put_audit_entry(&entry).await?;
-        Ok(entry)
-    }
-
-    fn audit_entry(&self, action: AuditAction, target: &str, reason: &OperatorReason, by: &OperatorName) -> AuditEntry {
+    ) -> AuditEntry {
         AuditEntry {
             id: self.new_id(),
             at: self.clock.now(),

@@ -153,7 +153,10 @@ impl Store {
         self.put_new(audit_item(entry)?).await
     }
 
-    fn audit_put(&self, entry: &AuditEntry) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, StoreError> {
+    pub(super) fn audit_put(
+        &self,
+        entry: &AuditEntry,
+    ) -> Result<aws_sdk_dynamodb::types::TransactWriteItem, StoreError> {
         tx::put(&self.table, audit_item(entry)?, Some("attribute_not_exists(PK)"))
     }
 

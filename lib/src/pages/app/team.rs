@@ -19,6 +19,9 @@ use crate::service::{ServiceError, teams::Invited, teams::Team};
 /// The field of the location switch.
 pub const LOCATION_FIELD: &str = "locationRequests";
 
+/// The field of the link-health switch.
+pub const HEALTH_FIELD: &str = "healthChecks";
+
 pub(super) fn shown(at: DateTime<Utc>) -> Shown {
     (
         at.format("%Y-%m-%d %H:%M UTC").to_string(),
@@ -55,6 +58,9 @@ pub async fn settings_page(
         csrf: ws.user.session.csrf_token.clone(),
         action: base.clone(),
         field: LOCATION_FIELD,
+        health_checks: !ws.access.workspace.health_checks_off,
+        health_action: format!("{base}/health"),
+        health_field: HEALTH_FIELD,
         members_truncated: team.members.len() >= MAX_MEMBERS,
         members: member_rows(ws, &team, &base),
         invitations: invitation_rows(role, &team, &base),

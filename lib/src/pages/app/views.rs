@@ -294,7 +294,8 @@ pub struct DeletePage {
     pub cancel_href: String,
 }
 
-/// A workspace's settings: its team, and whether its links may ask visitors for their location.
+/// A workspace's settings: its team, whether its links may ask visitors for their location, and
+/// whether their destinations are checked.
 #[derive(Template)]
 #[template(path = "app/settings.html")]
 pub struct SettingsPage {
@@ -308,6 +309,10 @@ pub struct SettingsPage {
     pub csrf: String,
     pub action: String,
     pub field: &'static str,
+    /// Whether the link-health checker asks this workspace's links' destinations.
+    pub health_checks: bool,
+    pub health_action: String,
+    pub health_field: &'static str,
     pub members: Vec<MemberRow>,
     pub members_truncated: bool,
     pub invitations: Vec<InvitationRow>,

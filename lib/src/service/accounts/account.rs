@@ -79,6 +79,7 @@ impl Service {
             link_count: 0,
             created_at: now,
             gps_capture_off: false,
+            health_checks_off: false,
             suspended_reason: None,
         };
         for _ in 0..3 {

@@ -19,6 +19,7 @@ use tokio::time::Instant;
 
 pub use probe::{HEALTH_USER_AGENT, PROBE_LIMITS, probe};
 
+use crate::domain::Blocklist;
 use crate::domain::health::{LinkHealth, Probe, Transition, checked_destinations};
 use crate::domain::ids::ObjectId;
 use crate::net::Limits;
@@ -62,8 +63,9 @@ pub struct HealthRun {
     pub requests: usize,
     pub broke: usize,
     pub recovered: usize,
-    /// Links passed over: inactive, expired, spent, in a workspace that turned checking off,
-    /// or with no web destination.
+    /// Links passed over: inactive, expired, spent, disabled by the operator (or in a suspended
+    /// workspace), in a workspace that turned checking off, or with no web destination that is
+    /// not blocked.
     pub skipped: usize,
     /// Whether the run reached the last link (the next starts from the first again).
     pub pass_finished: bool,
@@ -73,6 +75,15 @@ pub struct HealthRun {
 struct Checked {
     complete: bool,
     transition: Option<Transition>,
+}
+
+/// Whether the checker asks this link's destinations at `now`: its workspace did not turn
+/// checking off, the operator did not stop it, and it serves visitors.
+fn is_due(subject: &HealthSubject, now: chrono::DateTime<chrono::Utc>) -> bool {
+    !subject.checks_off
+        && subject.stored.disabled_reason.is_none()
+        && subject.stored.suspended_reason.is_none()
+        && subject.stored.link.is_live(now, subject.stored.limited_clicks)
 }
 
 /// Who may ask when: each host's next free moment.
@@ -110,19 +121,27 @@ impl Service {
         let sent = Arc::new(AtomicUsize::new(0));
         let mut run = HealthRun::default();
         let mut cursor = self.store.health_cursor().await?;
+        // Blocked destinations are not asked: nobody is sent there, and the checker is no
+        // visitor of phishing pages. A list that cannot be read blocks nothing here.
+        let blocklist = self
+            .blocklist()
+            .await
+            .inspect_err(|err| tracing::error!(error = %crate::telemetry::error_chain(err), "blocklist not read: every destination checked"))
+            .ok();
         loop {
             if sent.load(Ordering::Relaxed) >= budget.requests || Instant::now() >= deadline {
                 break;
             }
             let page = self.store.health_page(cursor.as_deref(), budget.page).await?;
             let now = self.clock.now();
-            let (due, passed): (Vec<HealthSubject>, Vec<HealthSubject>) = page
-                .links
-                .into_iter()
-                .partition(|s| !s.checks_off && s.stored.link.is_live(now, s.stored.limited_clicks));
+            let (due, passed): (Vec<HealthSubject>, Vec<HealthSubject>) =
+                page.links.into_iter().partition(|s| is_due(s, now));
             run.skipped += passed.len();
             let results: Vec<Result<Option<Checked>, ServiceError>> = futures::stream::iter(due)
-                .map(|subject| self.check_one(subject, &budget, deadline, gate.clone(), sent.clone()))
+                .map(|subject| {
+                    let blocklist = blocklist.as_deref();
+                    self.check_one(subject, blocklist, &budget, deadline, gate.clone(), sent.clone())
+                })
                 .buffer_unordered(budget.parallel.max(1))
                 .collect()
                 .await;
@@ -156,18 +175,23 @@ impl Service {
         Ok(run)
     }
 
-    /// Checks one link's destinations, each host at its moment; saves what it learnt. `None`:
-    /// no web destination; else whether every destination was asked, and the change.
+    /// Checks one link's destinations (those not blocked), each host at its moment; saves what
+    /// it learnt. `None`: nothing to ask; else whether every destination was asked, and the
+    /// change.
     async fn check_one(
         &self,
         subject: HealthSubject,
+        blocklist: Option<&Blocklist>,
         budget: &HealthBudget,
         deadline: Instant,
         gate: Arc<HostGate>,
         sent: Arc<AtomicUsize>,
     ) -> Result<Option<Checked>, ServiceError> {
         let link = &subject.stored.link;
-        let destinations = checked_destinations(link);
+        let mut destinations = checked_destinations(link);
+        if let Some(list) = blocklist.filter(|list| !list.is_empty()) {
+            destinations.retain(|d| !list.blocks(d));
+        }
         if destinations.is_empty() {
             return Ok(None);
         }

@@ -2,7 +2,7 @@
 //! call is refused only when it is empty, too large, or the plan cannot take every valid
 //! item. The work goes in named phases, each narrowing the items still pending.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Invalid, Link, LinkDraft, Slug};
@@ -110,12 +110,19 @@ impl Service {
 
     /// The items whose id names a link already (by position), each answering that link.
     async fn made_earlier(&self, ids: &[ObjectId], ledger: &mut Ledger) -> Result<HashSet<usize>, ServiceError> {
-        let existing: HashSet<ObjectId> = self.store.existing_link_ids(ids).await?.into_iter().collect();
+        let existing = self.store.existing_link_ids(ids).await?;
+        let links: HashMap<ObjectId, Link> = self
+            .store
+            .get_links(&existing)
+            .await?
+            .into_iter()
+            .map(|stored| (stored.link.id.clone(), stored.link))
+            .collect();
         let mut made = HashSet::new();
         for (index, id) in ids.iter().enumerate().filter(|(_, id)| existing.contains(*id)) {
             made.insert(index);
-            match self.store.get_link(id).await? {
-                Some(stored) => ledger.created[index] = Some(stored.link),
+            match links.get(id) {
+                Some(link) => ledger.created[index] = Some(link.clone()),
                 None => ledger.fail(index, MADE_THEN_DELETED),
             }
         }
@@ -153,8 +160,10 @@ impl Service {
         for mut p in drafts {
             let checked = ownership
                 .resolve(p.draft.domain.as_ref(), &p.draft.settings.tag_ids)
-                .and_then(|host| self.check_rules_quota(access, &p.draft.settings).map(|()| host))
-                .and_then(|host| Self::check_destinations(&blocklist, &p.draft.settings).map(|()| host));
+                .and_then(|host| {
+                    self.check_settings(access, &p.draft.settings, Some(&blocklist))
+                        .map(|()| host)
+                });
             match checked {
                 Ok(host) => {
                     p.draft.domain = Some(host);

@@ -3,7 +3,9 @@
 use chrono::{DateTime, SubsecRound, Utc};
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings, PasswordHash, Slug};
+use crate::domain::{
+    Blocklist, Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings, PasswordHash, Slug,
+};
 use crate::retry::{LOST_RACE, Retry};
 use crate::service::{LinkAction, QuotaResource, Service, ServiceError, accounts::Access};
 use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
@@ -58,10 +60,15 @@ impl Service {
         }
     }
 
-    pub(in crate::service) fn check_rules_quota(
+    /// Checks the settings a link is about to be written with, the same on every door: the
+    /// plan's rules per link, and, given the `blocklist`, that no destination is blocked (an
+    /// update that keeps its destinations passes none, so a link blocked later can still be
+    /// renamed or switched off).
+    pub(in crate::service) fn check_settings(
         &self,
         access: &Access,
         settings: &LinkSettings,
+        blocklist: Option<&Blocklist>,
     ) -> Result<(), ServiceError> {
         let limit = access.workspace.plan.max_rules_per_link;
         let current = settings.rules.len() as u64;
@@ -72,7 +79,10 @@ impl Service {
                 current,
             });
         }
-        Ok(())
+        match blocklist {
+            Some(blocklist) => blocklist.check(settings).map_err(ServiceError::from),
+            None => Ok(()),
+        }
     }
 
     fn default_domain(&self) -> Result<Hostname, ServiceError> {
@@ -159,9 +169,8 @@ impl Service {
         let domain = self
             .check_domain_and_tags(access, draft.domain.as_ref(), &draft.settings.tag_ids)
             .await?;
-        self.check_rules_quota(access, &draft.settings)?;
+        self.check_settings(access, &draft.settings, Some(&*self.blocklist().await?))?;
         self.take_new_tenant_links(&access.workspace, 1).await?;
-        Self::check_destinations(&*self.blocklist().await?, &draft.settings)?;
         self.protect(&mut draft);
         let chosen = draft.slug.clone();
         for _ in 0..SLUG_ATTEMPTS {
@@ -202,9 +211,10 @@ impl Service {
         // A change of destinations is checked; a link whose destination was blocked after it
         // was made can still be renamed or switched off.
         let changes_destinations = patch.rules.is_some() || patch.ab_test.is_some() || patch.fallback_url.is_some();
-        let blocklist = match changes_destinations {
-            true => Some(self.blocklist().await?),
-            false => None,
+        let blocklist = if changes_destinations {
+            Some(self.blocklist().await?)
+        } else {
+            None
         };
         let mut retry = Retry::new(self.entropy.as_ref(), LOST_RACE);
         loop {
@@ -221,10 +231,7 @@ impl Service {
             if let Some(hash) = &password {
                 link.settings.password_hash = hash.clone();
             }
-            self.check_rules_quota(access, &link.settings)?;
-            if let Some(blocklist) = &blocklist {
-                Self::check_destinations(blocklist, &link.settings)?;
-            }
+            self.check_settings(access, &link.settings, blocklist.as_deref())?;
             let new_tags = patch.tag_ids.as_deref().unwrap_or_default();
             let domain = match (&patch.domain, new_tags.is_empty()) {
                 (None, true) => link.domain.clone(),

@@ -220,17 +220,8 @@ impl Service {
         let skip = usize::try_from((query.page - 1) * query.limit).unwrap_or(usize::MAX);
         let take = usize::try_from(query.limit).unwrap_or(usize::MAX);
         let wanted: Vec<ObjectId> = ids.iter().skip(skip).take(take).cloned().collect();
-        let mut links = Vec::with_capacity(wanted.len());
-        for id in &wanted {
-            if let Some(stored) = self
-                .store
-                .get_link(id)
-                .await?
-                .filter(|s| s.link.workspace_id == access.workspace.id)
-            {
-                links.push(stored);
-            }
-        }
+        let mut links = self.store.get_links(&wanted).await?;
+        links.retain(|s| s.link.workspace_id == access.workspace.id);
         Ok(LinkPage {
             links: self.records(access, &links).await?,
             page: query.page,

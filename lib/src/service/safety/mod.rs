@@ -13,7 +13,7 @@ pub use fetch::{BlocklistUrl, LIST_LIMITS, LIST_USER_AGENT, ListFetchError, List
 use std::sync::Arc;
 
 use super::{Service, ServiceError};
-use crate::domain::{BlockEntry, BlockedDestination, Blocklist, Invalid, LinkSettings};
+use crate::domain::{AuditAction, BlockEntry, BlockedDestination, Blocklist, OperatorName, OperatorReason};
 use crate::store::StoreError;
 
 /// How an operator's block or unblock ended.
@@ -22,6 +22,16 @@ pub enum BlockChange {
     Done(BlockEntry),
     /// Blocked already (a block) or not blocked (an unblock): nothing changed.
     Unchanged(BlockEntry),
+}
+
+impl BlockChange {
+    fn new(entry: &BlockEntry, changed: bool) -> Self {
+        if changed {
+            Self::Done(entry.clone())
+        } else {
+            Self::Unchanged(entry.clone())
+        }
+    }
 }
 
 impl Service {
@@ -50,51 +60,39 @@ impl Service {
         }
     }
 
-    /// Refuses settings that send anyone to a blocked destination (`400`, naming the field).
-    pub(in crate::service) fn check_destinations(
-        blocklist: &Blocklist,
-        settings: &LinkSettings,
-    ) -> Result<(), ServiceError> {
-        blocklist.check(settings).map_err(ServiceError::from)
-    }
-
-    /// Blocks a host or URL prefix (the operator's `linkctl safety block`).
+    /// Blocks a host or URL prefix (the operator's `linkctl safety block`), with an audit item
+    /// (who, when, why) written in the same transaction.
     pub async fn block_destination(
         &self,
-        entry: &str,
-        reason: &str,
-        by: &str,
-    ) -> Result<BlockChange, OperatorBlockError> {
-        let entry = BlockEntry::parse(entry)?;
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(Invalid::new("reason", "reason is required: say why the destination is blocked.").into());
-        }
+        entry: &BlockEntry,
+        reason: &OperatorReason,
+        by: &OperatorName,
+    ) -> Result<BlockChange, StoreError> {
         let blocked = BlockedDestination {
             entry: entry.as_text(),
-            reason: reason.to_string(),
-            by: by.to_string(),
+            reason: reason.as_str().to_string(),
+            by: by.as_str().to_string(),
             at: self.clock.now(),
         };
-        let written = self.store.put_blocked_destination(&blocked).await?;
+        let audit = self.audit_entry(AuditAction::DestinationBlocked, &blocked.entry, reason, by);
+        let written = self.store.put_blocked_destination(&blocked, &audit).await?;
         self.blocklist.forget_operator_entries();
-        Ok(if written {
-            BlockChange::Done(entry)
-        } else {
-            BlockChange::Unchanged(entry)
-        })
+        Ok(BlockChange::new(entry, written))
     }
 
-    /// Unblocks a host or URL prefix blocked by the operator (a list file's entries stay).
-    pub async fn unblock_destination(&self, entry: &str) -> Result<BlockChange, OperatorBlockError> {
-        let entry = BlockEntry::parse(entry)?;
-        let removed = self.store.delete_blocked_destination(&entry.as_text()).await?;
+    /// Unblocks a host or URL prefix blocked by the operator (a list file's entries stay), with
+    /// an audit item written in the same transaction.
+    pub async fn unblock_destination(
+        &self,
+        entry: &BlockEntry,
+        reason: &OperatorReason,
+        by: &OperatorName,
+    ) -> Result<BlockChange, StoreError> {
+        let text = entry.as_text();
+        let audit = self.audit_entry(AuditAction::DestinationUnblocked, &text, reason, by);
+        let removed = self.store.delete_blocked_destination(&text, &audit).await?;
         self.blocklist.forget_operator_entries();
-        Ok(if removed {
-            BlockChange::Done(entry)
-        } else {
-            BlockChange::Unchanged(entry)
-        })
+        Ok(BlockChange::new(entry, removed))
     }
 
     /// Every destination the operator blocked, in entry order.
@@ -106,14 +104,4 @@ impl Service {
     pub fn blocklist_file_entries(&self) -> Option<usize> {
         self.blocklist.file_entries()
     }
-}
-
-/// What an operator's block or unblock can fail with: an entry or reason that does not parse,
-/// or the store.
-#[derive(Debug, thiserror::Error)]
-pub enum OperatorBlockError {
-    #[error("{}", .0.message)]
-    Invalid(#[from] Invalid),
-    #[error(transparent)]
-    Store(#[from] StoreError),
 }

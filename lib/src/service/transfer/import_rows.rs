@@ -119,14 +119,13 @@ impl Service {
                             other => Verdict::Invalid(other.to_string()),
                         })
                         .and_then(|host| {
-                            self.check_rules_quota(access, &draft.settings)
+                            self.check_settings(access, &draft.settings, Some(&blocklist))
                                 .map(|()| host)
-                                .map_err(|e| Verdict::Conflict(e.to_string()))
-                        })
-                        .and_then(|host| {
-                            Self::check_destinations(&blocklist, &draft.settings)
-                                .map(|()| host)
-                                .map_err(|e| Verdict::Invalid(e.to_string()))
+                                .map_err(|e| match e {
+                                    // The plan, not the row, stands in the way.
+                                    ServiceError::QuotaExceeded { .. } => Verdict::Conflict(e.to_string()),
+                                    other => Verdict::Invalid(other.to_string()),
+                                })
                         });
                     match resolved {
                         Ok(host) => {

@@ -256,23 +256,21 @@ impl Service {
         let Some(stored) = self.load(cache, &visit.domain, &visit.slug).await? else {
             return Ok(Visited::answer(VisitOutcome::NotFound));
         };
+        let visitor = &Visitor::classify(&visit.headers, visit.visitor_key);
         // The operator disabled the link, or suspended its workspace (stamped on each link).
         if stored.disabled_reason.is_some() || stored.suspended_reason.is_some() {
-            let agent = Visitor::classify(&visit.headers, visit.visitor_key).agent;
-            let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::DisabledForAbuse, agent);
+            let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::DisabledForAbuse, visitor.agent);
             return Ok(Visited::answer(outcome));
         }
         let now = self.clock.now();
         if !stored.link.is_live(now, stored.limited_clicks) {
             let fallback = stored.link.settings.fallback_url.iter();
             if self.any_blocked(fallback.map(|f| f.as_str())).await {
-                let agent = Visitor::classify(&visit.headers, visit.visitor_key).agent;
-                let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::BlockedDestination, agent);
+                let outcome = VisitOutcome::withheld(&stored.link.slug, Withheld::BlockedDestination, visitor.agent);
                 return Ok(Visited::answer(outcome));
             }
             return Ok(Visited::answer(gone(&stored.link, visit.query.as_deref())));
         }
-        let visitor = &Visitor::classify(&visit.headers, visit.visitor_key);
         let mut pass = None;
         if let Some(hash) = &stored.link.settings.password_hash {
             let gate = self

@@ -196,6 +196,36 @@ impl Store {
         Err(StoreError::Contention("read a link that keeps moving"))
     }
 
+    /// Links by id, as [`Self::get_link`] reads one, for many at once: the pointers in one
+    /// batch, then the links in another (both consistent); a link that moved between the two
+    /// reads is read again alone. Those not found are left out; the rest keep the order of
+    /// `ids`.
+    pub async fn get_links(&self, ids: &[ObjectId]) -> Result<Vec<StoredLink>, StoreError> {
+        let pointer_keys: Vec<keys::Key> = ids.iter().map(keys::link_ref).collect();
+        let pointers: Vec<LinkRef> = self
+            .batch_get(&pointer_keys, true)
+            .await?
+            .into_iter()
+            .map(decode)
+            .collect::<Result<_, _>>()?;
+        let link_keys: Vec<keys::Key> = pointers.iter().map(|p| keys::link(&p.domain, &p.slug)).collect();
+        let mut found: std::collections::HashMap<ObjectId, StoredLink> = self
+            .batch_get(&link_keys, true)
+            .await?
+            .into_iter()
+            .map(|item| decode_link(item).map(|stored| (stored.link.id.clone(), stored)))
+            .collect::<Result<_, _>>()?;
+        let mut links = Vec::with_capacity(ids.len());
+        for id in ids {
+            match found.remove(id) {
+                Some(stored) => links.push(stored),
+                None if pointers.iter().any(|p| &p.link_id == id) => links.extend(self.get_link(id).await?),
+                None => {}
+            }
+        }
+        Ok(links)
+    }
+
     /// Writes `new` over `old`, touching only the attributes that differ, if nobody changed
     /// the link since `old` was read. Domain and slug must be unchanged (see `move_link`).
     pub async fn update_link(&self, old: &StoredLink, new: &Link) -> Result<UpdateOutcome, StoreError> {
