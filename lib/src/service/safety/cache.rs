@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, Duration, Utc};
 
 use crate::config::ConfigError;
-use crate::domain::{BlockEntry, BlockedDestination, Blocklist, StoredListHead, chunk_entries, parse_list};
+use crate::domain::{BlockEntry, Blocklist, StoredListHead, chunk_entries, parse_list};
 use crate::store::{Store, StoreError};
 
 /// How long a process trusts the operator entries it read.
@@ -218,19 +218,12 @@ impl BlocklistCache {
         )
     }
 
-    /// Rebuilds the merged list from freshly read operator entries, reading the file again
-    /// first when it is due (a failed read keeps the entries read before).
-    pub(super) async fn refresh(
-        &self,
-        store: &Store,
-        now: DateTime<Utc>,
-        operator: Vec<BlockedDestination>,
-    ) -> Result<Arc<Blocklist>, StoreError> {
-        let file = match &self.source {
-            ListSource::Nothing => None,
-            ListSource::File(source) => self.file_list(source, now).await,
-            ListSource::Table { refresh } => self.stored_list(store, *refresh, now).await?,
-        };
+    /// Rebuilds the merged list from the operator entries read now and the list file's entries
+    /// (read again when due; a failed read of a file keeps the entries read before).
+    pub(super) async fn refresh(&self, store: &Store, now: DateTime<Utc>) -> Result<Arc<Blocklist>, StoreError> {
+        // The operator's entries and the list file's head are read at once: a cold process's
+        // first check waits for one round trip, not two.
+        let (operator, file) = futures::try_join!(store.blocked_destinations(), self.listed(store, now))?;
         let entries = operator.into_iter().filter_map(|blocked| {
             BlockEntry::parse(&blocked.entry)
                 .inspect_err(|_| tracing::error!(entry = %blocked.entry, "blocked destination not understood: skipped"))
@@ -243,6 +236,15 @@ impl BlocklistCache {
         });
         self.lock().merged = Some((list.clone(), now));
         Ok(list)
+    }
+
+    /// The list file's entries, read again when due (`None` without a list file).
+    async fn listed(&self, store: &Store, now: DateTime<Utc>) -> Result<Option<Arc<Blocklist>>, StoreError> {
+        Ok(match &self.source {
+            ListSource::Nothing => None,
+            ListSource::File(source) => self.file_list(source, now).await,
+            ListSource::Table { refresh } => self.stored_list(store, *refresh, now).await?,
+        })
     }
 
     /// Keeps `list` (of `version`) as the list file's entries, checked `now`.

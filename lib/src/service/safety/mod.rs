@@ -44,11 +44,7 @@ impl Service {
         if let Some(list) = self.blocklist.fresh(now) {
             return Ok(list);
         }
-        let refreshed = async {
-            let operator = self.store.blocked_destinations().await?;
-            self.blocklist.refresh(&self.store, now, operator).await
-        };
-        match refreshed.await {
+        match self.blocklist.refresh(&self.store, now).await {
             Ok(list) => Ok(list),
             Err(err) => match self.blocklist.held() {
                 Some(list) => {
