@@ -108,16 +108,20 @@ async fn a_pixel_sent_to_another_host_records_nothing() {
     );
 }
 
-/// An app with a workspace and its tracked A/B test (created on 2026-03-01) visited 24 times:
-/// the test's id, and the click ids each variant's visitors were given (`a`, then `b`), each
-/// variant having some.
+/// An app with a workspace and its tracked A/B test (created on 2026-03-01), visited at least 24
+/// times and until each variant has 4 clicks (a 50/50 split leaves one short about once in 3,600
+/// runs of 24): the test's id, and the click ids each variant's visitors were given (`a`, then
+/// `b`).
 async fn an_ab_test_with_clicks() -> (TestApp, TestWorkspace, String, Vec<String>, Vec<String>) {
     let app = spawn_app().await;
     let ws = app.workspace().await;
     app.clock.set(day("2026-03-01"));
     let id = app.tracked_ab_test(&ws, "ab").await;
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    for _ in 0..24 {
+    let mut visits = 0;
+    while visits < 24 || a.len() < 4 || b.len() < 4 {
+        assert!(visits < 200, "{} and {} clicks after {visits} visits", a.len(), b.len());
+        visits += 1;
         let (target, cid) = app.visit_for_id("ab", "FR").await;
         let variant = if target == "https://example.com/b" {
             &mut b
@@ -126,7 +130,6 @@ async fn an_ab_test_with_clicks() -> (TestApp, TestWorkspace, String, Vec<String
         };
         variant.push(cid);
     }
-    assert!(a.len() >= 4 && b.len() >= 4, "{} and {} clicks", a.len(), b.len());
     (app, ws, id, a, b)
 }
 

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::link_health::{QUICK, app_asking, link_to};
-use crate::pages_support::{signed_in_manager, signed_in_owner_with_key};
+use crate::pages_support::{signed_in_as, signed_in_manager, signed_in_owner_with_key};
 
 #[tokio::test]
 async fn mcp_list_links_filtered_to_broken_lists_only_the_broken_links() {
@@ -74,6 +74,32 @@ async fn a_manager_may_turn_checking_off_too() {
     assert_eq!(saved.status, StatusCode::SEE_OTHER);
     assert!(
         app.service
+            .health_checks_off(&ObjectId::parse(&ws.id).unwrap())
+            .await
+            .unwrap()
+    );
+}
+
+#[tokio::test]
+async fn a_member_cannot_turn_checking_off() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let (_, ws) = signed_in_owner_with_key(&app).await;
+    let mut member = signed_in_as(&app, &ws.id, "member").await;
+    let links = member.get(&format!("/app/w/{}/links", ws.id)).await;
+    let refused = member
+        .submit(&format!("/app/w/{}/settings/health", ws.id), &links, &[])
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert!(
+        refused
+            .html
+            .contains("Only the workspace owner or a manager can turn link health checks on or off."),
+        "{}",
+        refused.html
+    );
+    assert!(
+        !app.service
             .health_checks_off(&ObjectId::parse(&ws.id).unwrap())
             .await
             .unwrap()

@@ -221,12 +221,16 @@ pub async fn signed_in_owner_with_key(app: &TestApp) -> (Browser<'_>, crate::hel
 
 /// A new person made a manager of `workspace`, signed in.
 pub async fn signed_in_manager<'a>(app: &'a TestApp, workspace: &str) -> Browser<'a> {
+    signed_in_as(app, workspace, "manager").await
+}
+
+/// A new person given `role` in `workspace`, signed in.
+pub async fn signed_in_as<'a>(app: &'a TestApp, workspace: &str, role: &str) -> Browser<'a> {
     let email = app.person().await;
-    let user = lib::admin::resolve_user(&app.service, &email).await.unwrap();
-    lib::admin::add_member(&app.service, workspace, user.id.as_str(), "manager")
+    lib::admin::add_member(&app.service, workspace, &email, role)
         .await
         .unwrap();
-    let mut manager = Browser::new(app);
-    manager.sign_in(&email, PASSWORD).await;
-    manager
+    let mut person = Browser::new(app);
+    person.sign_in(&email, PASSWORD).await;
+    person
 }
