@@ -105,3 +105,18 @@ def sign_in(page, base, email, password, ws):
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"{base}/app/w/{ws}/links")
+
+
+def make_link(page, base, ws, name, destination, slug):
+    """Makes a link in the app's editor, checks the editor says so, and answers its id (from
+    the list's edit link)."""
+    page.goto(f"{base}/app/w/{ws}/links/new")
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Default destination").fill(destination)
+    page.locator("#f-slug").fill(slug)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create link", exact=True).click()
+    check(page.get_by_role("status").inner_text() == f'Link "{name}" created.', f"the link {slug} is created")
+    page.goto(f"{base}/app/w/{ws}/links?q={slug}")
+    href = page.locator("a[href$='/edit']").first.get_attribute("href")
+    return href.rstrip("/").split("/")[-2]

@@ -12,24 +12,11 @@ Usage: python health_e2e.py BASE_URL EMAIL PASSWORD WORKSPACE LINKCTL
 
 import sys
 
-from browser import check, chromium, new_context, screenshots, sign_in
+from browser import check, chromium, make_link, new_context, screenshots, sign_in
 from switch_e2e import linkctl
 
 SLUG = "spring-landing"
 DESTINATION = "https://landing.invalid/spring"
-
-
-def make_link(page, base, ws):
-    """The link, made in the editor; answers its id (from the list's edit link)."""
-    page.goto(f"{base}/app/w/{ws}/links/new")
-    page.get_by_label("Name", exact=True).fill("Spring landing")
-    page.get_by_label("Default destination").fill(DESTINATION)
-    page.locator("#f-slug").fill(SLUG)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Create link", exact=True).click()
-    page.goto(f"{base}/app/w/{ws}/links?q={SLUG}")
-    href = page.locator("a[href$='/edit']").first.get_attribute("href")
-    return href.rstrip("/").split("/")[-2]
 
 
 def check_runs(binary):
@@ -66,7 +53,7 @@ def main(base, email, password, ws, binary):
         context = new_context(browser)
         page = context.new_page()
         sign_in(page, base, email, password, ws)
-        link_id = make_link(page, base, ws)
+        link_id = make_link(page, base, ws, "Spring landing", DESTINATION, SLUG)
         first, second = check_runs(binary), check_runs(binary)
         check(first["links"] >= 1 and second["broke"] >= 1, f"two failed runs break the link ({first}, {second})")
         the_owner_sees_what_broke(page, base, ws, link_id)

@@ -10,21 +10,11 @@ Usage: reports_e2e.py BASE_URL EMAIL PASSWORD WORKSPACE_ID SHORT_HOST
 import sys
 from urllib.parse import urlparse
 
-from browser import check, chromium, new_context, screenshots, sign_in
+from browser import check, chromium, make_link, new_context, screenshots, sign_in
 from locations_e2e import CHROME
 
 SLUG = "report-me"
 THANKS = "Thank you. Your report was received; we look into every report we get."
-
-
-def make_link(page, base, ws):
-    page.goto(f"{base}/app/w/{ws}/links/new")
-    page.get_by_label("Name", exact=True).fill("Report me")
-    page.get_by_label("Default destination").fill("https://prize.example.test/claim")
-    page.locator("#f-slug").fill(SLUG)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Create link", exact=True).click()
-    check(page.get_by_role("status").inner_text() == 'Link "Report me" created.', "the link is created")
 
 
 def report(page, url, name):
@@ -52,7 +42,7 @@ def main(base, email, password, ws, short_host):
         context = new_context(browser)
         page = context.new_page()
         sign_in(page, base, email, password, ws)
-        make_link(page, base, ws)
+        make_link(page, base, ws, "Report me", "https://prize.example.test/claim", SLUG)
         context.close()
         # Short links are served over plain HTTP on a *.localhost name: a secure context, so the
         # form's Secure cookie holds.

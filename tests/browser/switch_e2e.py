@@ -13,7 +13,7 @@ import subprocess
 import sys
 from urllib.parse import urlparse
 
-from browser import check, chromium, new_context, screenshots, sign_in
+from browser import check, chromium, make_link, new_context, screenshots, sign_in
 from locations_e2e import CHROME
 
 SLUG = "reported-offer"
@@ -23,20 +23,6 @@ REASON = "Phishing page impersonating a bank, reported twice"
 def linkctl(binary, *args):
     out = subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
     return json.loads(out)
-
-
-def make_link(page, base, ws):
-    """The link, made in the editor; answers its id (from the list's edit link)."""
-    page.goto(f"{base}/app/w/{ws}/links/new")
-    page.get_by_label("Name", exact=True).fill("Reported offer")
-    page.get_by_label("Default destination").fill("https://offer.example.test/win")
-    page.locator("#f-slug").fill(SLUG)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Create link", exact=True).click()
-    check(page.get_by_role("status").inner_text() == 'Link "Reported offer" created.', "the link is created")
-    page.goto(f"{base}/app/w/{ws}/links?q={SLUG}")
-    href = page.locator("a[href$='/edit']").first.get_attribute("href")
-    return href.rstrip("/").split("/")[-2]
 
 
 def the_visitor_gets_the_451_page(browser, short_url):
@@ -79,7 +65,7 @@ def main(base, email, password, ws, short_host, binary):
         context = new_context(browser)
         page = context.new_page()
         sign_in(page, base, email, password, ws)
-        link_id = make_link(page, base, ws)
+        link_id = make_link(page, base, ws, "Reported offer", "https://offer.example.test/win", SLUG)
         answer = linkctl(binary, "link", "disable", "--id", link_id, "--reason", REASON, "--by", "browser-test")
         check(answer["disabledReason"] == REASON and answer["changed"], f"linkctl disables the link ({answer})")
         short_url = f"http://{short_host}:{urlparse(base).port}/{SLUG}"

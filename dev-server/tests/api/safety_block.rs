@@ -293,16 +293,17 @@ async fn an_entry_blocked_by_another_process_applies_here_within_a_minute() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
-async fn a_host_in_the_list_file_is_refused() {
+/// An app whose processes read the list file at a new path holding `text`, read again after
+/// `refresh`: the app and the path (for the test to rewrite, then remove).
+async fn app_with_list_file(text: &str, refresh: chrono::Duration) -> (TestApp, std::path::PathBuf) {
     let path = std::env::temp_dir().join(format!(
         "blocklist-{}.txt",
         lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)
     ));
-    std::fs::write(&path, "# a public list\n0.0.0.0 listed.example\n").expect("list written");
+    std::fs::write(&path, text).expect("list written");
     let file = lib::service::safety::BlocklistFile {
         path: path.clone(),
-        refresh: chrono::Duration::hours(1),
+        refresh,
     };
     let app = spawn_with(
         |_| {},
@@ -310,6 +311,12 @@ async fn a_host_in_the_list_file_is_refused() {
         dev_server::Settings::default(),
     )
     .await;
+    (app, path)
+}
+
+#[tokio::test]
+async fn a_host_in_the_list_file_is_refused() {
+    let (app, path) = app_with_list_file("# a public list\n0.0.0.0 listed.example\n", chrono::Duration::hours(1)).await;
     let ws = app.workspace().await;
     let (status, body) = app.create(&ws, pointing_to("f", "https://www.listed.example/")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
@@ -319,21 +326,7 @@ async fn a_host_in_the_list_file_is_refused() {
 
 #[tokio::test]
 async fn the_list_file_is_read_again_once_its_refresh_period_passes() {
-    let path = std::env::temp_dir().join(format!(
-        "blocklist-{}.txt",
-        lib::clock::Entropy::next_u64(&lib::clock::OsEntropy)
-    ));
-    std::fs::write(&path, "first.example\n").expect("list written");
-    let file = lib::service::safety::BlocklistFile {
-        path: path.clone(),
-        refresh: chrono::Duration::seconds(300),
-    };
-    let app = spawn_with(
-        |_| {},
-        move |service| service.with_blocklist_file(file).expect("list read"),
-        dev_server::Settings::default(),
-    )
-    .await;
+    let (app, path) = app_with_list_file("first.example\n", chrono::Duration::seconds(300)).await;
     let ws = app.workspace().await;
     std::fs::write(&path, "first.example\nsecond.example\n").expect("list rewritten");
     app.create_ok(&ws, pointing_to("a", "https://second.example/")).await;
