@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'server'
   | 'connection'
+  | 'redirect'
   | 'unknown';
 
 /** What an error is made from (all optional but the sentence). */
@@ -109,6 +110,28 @@ export class ServerError extends SmartLinksError {
 /** No answer: the network failed or the request timed out, after every retry. */
 export class SmartLinksConnectionError extends SmartLinksError {
   override readonly code = 'connection';
+}
+
+/**
+ * 3xx: the service (or something in front of it) answered a redirect. It is never followed:
+ * the request would carry the API key to wherever `location` points. Usually `baseUrl` is
+ * wrong (http for https, a missing path, an old host); `location` says where it was sent.
+ */
+export class RedirectError extends SmartLinksError {
+  override readonly code = 'redirect';
+  /** The answer's `Location` (null when the platform hides it, as browsers do). */
+  readonly location: string | null;
+
+  constructor(origin: string, status: number | null, location: string | null, headers?: Headers) {
+    const answered = status === null ? 'answered with a redirect' : `answered ${status}, a redirect`;
+    const to = location === null ? '' : ` to ${location}`;
+    super(
+      `The service at ${origin} ${answered}${to}; ` +
+        'the SDK does not follow redirects (the API key would go with them): check baseUrl.',
+      { status, ...(headers === undefined ? {} : { headers }) },
+    );
+    this.location = location;
+  }
 }
 
 const CLASSES: Record<number, typeof SmartLinksError> = {

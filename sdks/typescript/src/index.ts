@@ -11,6 +11,7 @@ export {
   RateLimitError,
   ServerError,
   SmartLinksConnectionError,
+  RedirectError,
   type ErrorCode,
 } from './errors.js';
 export type { WriteOptions } from './call.js';

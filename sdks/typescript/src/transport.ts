@@ -1,7 +1,7 @@
 // The fetch every call goes through (the generated client is given it as its `fetch`): it adds
 // what every request carries (the key, the workspace, who is calling, an Idempotency-Key on
 // writes), bounds each attempt by a timeout, and retries what a retry may cure.
-import { SmartLinksConnectionError } from './errors.js';
+import { RedirectError, SmartLinksConnectionError } from './errors.js';
 import { RETRYABLE_STATUSES, replayable, retryWaitSeconds } from './retry.js';
 import { VERSION } from './version.js';
 
@@ -58,7 +58,18 @@ function withWorkspace(body: string | null, workspaceId: string): string | null 
   return body;
 }
 
-/** One attempt, with its own timeout; the whole answer is read before the timeout ends. */
+/**
+ * A redirect the attempt got, never followed (the key would go with it): a 3xx, or the opaque
+ * answer a browser gives for one.
+ */
+function redirected(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status <= 399 && response.status !== 304);
+}
+
+/**
+ * One attempt, with its own timeout; the whole answer is read before the timeout ends. A
+ * redirect is thrown as RedirectError, not followed.
+ */
 async function attempt(
   settings: TransportSettings,
   url: string,
@@ -71,6 +82,10 @@ async function attempt(
   caller?.addEventListener('abort', cancel);
   try {
     const response = await settings.fetch(url, { ...init, signal: controller.signal });
+    if (redirected(response)) {
+      const status = response.type === 'opaqueredirect' ? null : response.status;
+      throw new RedirectError(new URL(url).origin, status, response.headers.get('Location'), response.headers);
+    }
     const payload = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
     return new Response(payload, {
       status: response.status,
@@ -78,6 +93,7 @@ async function attempt(
       headers: response.headers,
     });
   } catch (error) {
+    if (error instanceof RedirectError) throw error;
     if (controller.signal.reason instanceof TimeoutFault) throw controller.signal.reason;
     throw error;
   } finally {
@@ -106,7 +122,8 @@ function reason(error: unknown): string {
  * A fetch that sends `input` as the SmartLinks API expects and retries it: 429, 500, 502, 503,
  * 504 and answers that never came, at most `maxRetries` more times, waiting as the answer asks
  * (or backing off). A wait longer than `maxRetryWaitMs` is not waited: that answer is returned.
- * Throws SmartLinksConnectionError when the last attempt got no answer.
+ * Throws SmartLinksConnectionError when the last attempt got no answer, and RedirectError for a
+ * redirect, which is never followed (it would carry the key elsewhere).
  */
 export function createTransport(settings: TransportSettings): typeof fetch {
   const sleep = settings.sleep ?? sleepFor;
@@ -128,7 +145,8 @@ export function createTransport(settings: TransportSettings): typeof fetch {
     } else {
       url.searchParams.set('workspaceId', settings.workspaceId);
     }
-    const request: RequestInit = { method, headers, body, redirect: original.redirect };
+    // Redirects are not followed: fetch would send X-Api-Key to the new origin too.
+    const request: RequestInit = { method, headers, body, redirect: 'manual' };
     const caller = init?.signal ?? (input instanceof Request ? input.signal : null);
     // A write the service may already have done is sent again only after a 429.
     const mayReplay = replayable(method, url.pathname);
@@ -138,7 +156,7 @@ export function createTransport(settings: TransportSettings): typeof fetch {
       try {
         response = await attempt(settings, url.toString(), request, caller);
       } catch (error) {
-        if (caller?.aborted) throw error;
+        if (caller?.aborted || error instanceof RedirectError) throw error;
         if (retry >= settings.maxRetries || !mayReplay) {
           throw new SmartLinksConnectionError(
             `No answer from ${url.origin} (${reason(error)}) after ${retry + 1} attempt${retry ? 's' : ''}.`,

@@ -13,7 +13,18 @@ DEFAULT_BASE_URL = "https://api.example.com"
 USER_AGENT = f"smartlinks-python/{__version__} (python {platform.python_version()})"
 
 
-@dataclass(frozen=True)
+#: A key shorter than this is not even partly shown when printed.
+SHOWN_KEY_MIN_LENGTH = 12
+
+
+def masked(api_key: str) -> str:
+    """The key as printed: its last four characters after an ellipsis (``…cdef``), or only the
+    ellipsis for a key shorter than ``SHOWN_KEY_MIN_LENGTH``; enough to tell keys apart in a
+    log, never enough to use one."""
+    return "…" + api_key[-4:] if len(api_key) >= SHOWN_KEY_MIN_LENGTH else "…"
+
+
+@dataclass(frozen=True, repr=False)
 class Settings:
     api_key: str
     workspace_id: str
@@ -21,6 +32,13 @@ class Settings:
     timeout: float
     max_retries: int
     max_retry_wait: float
+
+    def __repr__(self) -> str:
+        return (
+            f"Settings(api_key={masked(self.api_key)!r}, workspace_id={self.workspace_id!r}, "
+            f"base_url={self.base_url!r}, timeout={self.timeout!r}, max_retries={self.max_retries!r}, "
+            f"max_retry_wait={self.max_retry_wait!r})"
+        )
 
 
 def _given_or_env(value: str | None, variable: str, argument: str) -> str:

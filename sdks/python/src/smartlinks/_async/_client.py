@@ -7,7 +7,7 @@ from types import TracebackType
 import httpx
 
 from .._generated.client import AuthenticatedClient
-from .._settings import settings
+from .._settings import masked, settings
 from ._links import AsyncLinks
 from ._transfer import AsyncConversions, AsyncExports, AsyncImports
 from ._transport import AsyncRetryingTransport
@@ -35,7 +35,9 @@ class AsyncSmartLinks:
             timeout=timeout,
             transport=AsyncRetryingTransport(self.settings, transport),
         )
-        generated = AuthenticatedClient(base_url=self.settings.base_url, token=self.settings.api_key)
+        # The key travels only in the transport's X-Api-Key header; the generated client, whose
+        # repr prints its token, is not given it.
+        generated = AuthenticatedClient(base_url=self.settings.base_url, token="")
         generated.set_async_httpx_client(self._http)
         self.links = AsyncLinks(generated)
         self.tags = AsyncTags(generated)
@@ -45,6 +47,13 @@ class AsyncSmartLinks:
         self.conversions = AsyncConversions(generated)
         self.exports = AsyncExports(generated)
         self.imports = AsyncImports(generated)
+
+    def __repr__(self) -> str:
+        shown = self.settings
+        return (
+            f"{type(self).__name__}(api_key={masked(shown.api_key)!r}, workspace_id={shown.workspace_id!r}, "
+            f"base_url={shown.base_url!r})"
+        )
 
     async def aclose(self) -> None:
         """Closes the connections the client keeps."""

@@ -7,7 +7,7 @@ from types import TracebackType
 import httpx
 
 from .._generated.client import AuthenticatedClient
-from .._settings import settings
+from .._settings import masked, settings
 from ._links import SyncLinks
 from ._transfer import SyncConversions, SyncExports, SyncImports
 from ._transport import RetryingTransport
@@ -35,7 +35,9 @@ class SmartLinks:
             timeout=timeout,
             transport=RetryingTransport(self.settings, transport),
         )
-        generated = AuthenticatedClient(base_url=self.settings.base_url, token=self.settings.api_key)
+        # The key travels only in the transport's X-Api-Key header; the generated client, whose
+        # repr prints its token, is not given it.
+        generated = AuthenticatedClient(base_url=self.settings.base_url, token="")
         generated.set_httpx_client(self._http)
         self.links = SyncLinks(generated)
         self.tags = SyncTags(generated)
@@ -45,6 +47,13 @@ class SmartLinks:
         self.conversions = SyncConversions(generated)
         self.exports = SyncExports(generated)
         self.imports = SyncImports(generated)
+
+    def __repr__(self) -> str:
+        shown = self.settings
+        return (
+            f"{type(self).__name__}(api_key={masked(shown.api_key)!r}, workspace_id={shown.workspace_id!r}, "
+            f"base_url={shown.base_url!r})"
+        )
 
     def close(self) -> None:
         """Closes the connections the client keeps."""
