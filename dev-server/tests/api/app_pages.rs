@@ -104,7 +104,7 @@ async fn the_links_page_shows_each_links_status_destination_and_clicks() {
     };
     assert!(row("Live").contains("badge ok\">active"));
     assert!(row("Live").contains("https://example.com/live"));
-    assert!(row("Live").contains("<strong>1</strong> clicks"));
+    assert!(row("Live").contains("<strong>1</strong> click</span>"));
     assert!(row("Off").contains("badge off\">inactive"));
     assert!(row("Soon over").contains(">expired"));
     assert!(row("Once").contains(">limit reached"));

@@ -8,6 +8,7 @@ mod answer_first;
 mod app_analytics;
 mod app_bots;
 mod app_conversions;
+mod app_counts;
 mod app_editor;
 mod app_link_options;
 mod app_links;

@@ -94,7 +94,7 @@ pub use stored_list::{
 pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};
 pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
-pub use text::{BoundedText, Email};
+pub use text::{BoundedText, Email, counted, for_count};
 pub use url::TargetUrl;
 pub(crate) use utm::with_utm_fields;
 pub use utm::{MAX_UTM_CHARS, UTM_PARAMETERS, Utm, UtmFields, UtmValue, is_utm_parameter};

@@ -53,6 +53,42 @@ impl<const MAX: usize> From<BoundedText<MAX>> for String {
     }
 }
 
+/// A count and its noun, as a page says it: the singular for exactly one, the plural for any
+/// other number (`counted(1, "click", "clicks")` is "1 click"; 0 and 2 take "clicks"). Every count
+/// the pages put in words goes through here, or through [`for_count`] when markup or other words
+/// stand between the number and its noun.
+pub fn counted(count: impl Count, singular: &str, plural: &str) -> String {
+    format!("{count} {}", for_count(&count, singular, plural))
+}
+
+/// The word a count takes: `singular` for exactly one, else `plural` (a noun, or a verb that
+/// agrees with the count: `for_count(n, "was", "were")`).
+pub fn for_count<'a>(count: impl Count, singular: &'a str, plural: &'a str) -> &'a str {
+    if count.is_one() { singular } else { plural }
+}
+
+/// A number of things a page counts, by value or by reference (as templates pass it).
+pub trait Count: std::fmt::Display {
+    fn is_one(&self) -> bool;
+}
+
+macro_rules! count {
+    ($($number:ty),*) => {
+        $(impl Count for $number {
+            fn is_one(&self) -> bool {
+                *self == 1
+            }
+        })*
+    };
+}
+count!(u32, u64, usize);
+
+impl<T: Count + ?Sized> Count for &T {
+    fn is_one(&self) -> bool {
+        (**self).is_one()
+    }
+}
+
 /// An e-mail address, lower-cased.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -112,6 +148,15 @@ mod tests {
     #[test]
     fn bounded_text_rejects_blank_text() {
         assert!(BoundedText::<10>::parse("name", "   ").is_err());
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1_u64, "click", "clicks"), "1 click");
+        assert_eq!(counted(0_u64, "click", "clicks"), "0 clicks");
+        assert_eq!(counted(2_usize, "link", "links"), "2 links");
+        assert_eq!(for_count(1_u32, "was", "were"), "was");
+        assert_eq!(for_count(11_u32, "was", "were"), "were");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! or two dates, and draw them: clicks and conversions per day, breakdown bars, tables, CSV
 //! downloads (the conversions' words are in `conversions.rs`, the automated visits' in `bots.rs`).
 
+use crate::domain::counted;
 use crate::wire;
 use chrono::NaiveDate;
 use lambda_http::http::StatusCode;
@@ -60,8 +61,11 @@ fn daily_chart(series: Series, daily: &std::collections::BTreeMap<String, u64>, 
     let (key, heading, one, many, tone) = series.words();
     let days = days(daily);
     let total: u64 = days.iter().map(|(_, v)| v).sum();
-    let noun = if total == 1 { one } else { many };
-    let label = format!("{heading}, {} days, {total} {noun} in total", days.len());
+    let label = format!(
+        "{heading}, {}, {} in total",
+        counted(days.len(), "day", "days"),
+        counted(total, one, many)
+    );
     DailyChart {
         key,
         heading,

@@ -1,6 +1,7 @@
 //! The automated visits an analytics page leaves out, in one sentence beside its totals.
 
 use crate::analytics::bot_report::Bots;
+use crate::domain::{counted, for_count};
 
 /// What the clicks leave out, largest family first: "12 automated visits were left out: 7 by
 /// search engines, 3 by link previews, 2 by monitors." (`None` without any).
@@ -14,15 +15,15 @@ pub fn left_out(total: u64, bots: &Bots) -> Option<String> {
         .iter()
         .map(|family| format!("{} by {}", family.value, in_a_sentence(&family.title)))
         .collect();
-    let counted = if total == 1 {
-        "1 automated visit was left out".to_string()
-    } else {
-        format!("{total} automated visits were left out")
-    };
+    let left = format!(
+        "{} {} left out",
+        counted(total, "automated visit", "automated visits"),
+        for_count(total, "was", "were")
+    );
     Some(if by.is_empty() {
-        format!("{counted}.")
+        format!("{left}.")
     } else {
-        format!("{counted}: {}.", by.join(", "))
+        format!("{left}: {}.", by.join(", "))
     })
 }
 

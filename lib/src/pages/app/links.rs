@@ -6,7 +6,7 @@ use lambda_http::{Body, RequestExt, Response};
 use super::super::{Page, PageRequest};
 use super::context::Workspace;
 use super::views::{FirstRun, LinkRow, LinksPage, Places, TagOption};
-use crate::domain::LinkStatus;
+use crate::domain::{LinkStatus, counted};
 use crate::service::{ServiceError, links::ListQuery};
 use crate::wire::LinkRecord;
 
@@ -16,14 +16,15 @@ const PAGE_SIZE: &str = "20";
 /// What the list shows as a link's destination: its default rule, or its split.
 fn destination(link: &LinkRecord) -> String {
     if link.ab_test.enabled {
-        let n = link.ab_test.variants.len();
-        return format!("A/B test: {n} variants");
+        return format!(
+            "A/B test: {}",
+            counted(link.ab_test.variants.len(), "variant", "variants")
+        );
     }
     let default = link.rules.default_rule().target_url.as_str().to_string();
     match link.rules.len() - 1 {
         0 => default,
-        1 => format!("{default} (and 1 rule)"),
-        n => format!("{default} (and {n} rules)"),
+        n => format!("{default} (and {})", counted(n, "rule", "rules")),
     }
 }
 

@@ -6,6 +6,7 @@ use super::analytics::ranked;
 use super::analytics_views::{CellRow, CountryRow, LegendStep, WhereView};
 use super::map::{self, MapPoint};
 use crate::analytics::report::{Breakdown, Locations, Totals};
+use crate::domain::{counted, for_count};
 
 /// The maps and their tables for a report's totals, cells and countries.
 pub fn view(totals: &Totals, cells: &Locations, countries: &Breakdown) -> WhereView {
@@ -31,7 +32,10 @@ pub fn view(totals: &Totals, cells: &Locations, countries: &Breakdown) -> WhereV
         summary: summary(totals),
         dots: map::dot_map(
             &points,
-            &format!("Map of {located} located clicks by area of about 5 km"),
+            &format!(
+                "Map of {} by area of about 5 km",
+                counted(located, "located click", "located clicks")
+            ),
         ),
         cells: ranked_cells
             .iter()
@@ -64,18 +68,18 @@ pub fn view(totals: &Totals, cells: &Locations, countries: &Breakdown) -> WhereV
 /// How many clicks of the range have a location, and how many visitors shared theirs.
 fn summary(totals: &Totals) -> String {
     let (located, total, shared) = (totals.located, totals.period_total, totals.gps_shared);
-    let noun = if total == 1 { "click" } else { "clicks" };
+    let clicks = counted(total, "click", "clicks");
     if located == 0 {
-        return format!("None of the {total} {noun} in the range has a location.");
+        return format!("None of the {clicks} in the range has a location.");
     }
-    let verb = if located == 1 { "has" } else { "have" };
+    let verb = for_count(located, "has", "have");
     let estimate = "CloudFront's estimate from the visitor's address, to about 11 km";
     let sources = match shared {
         0 => estimate.to_string(),
         1 => format!("1 from a visitor who chose to share their position, the others {estimate}"),
         n => format!("{n} from visitors who chose to share their position, the others {estimate}"),
     };
-    format!("{located} of {total} {noun} in the range {verb} a location: {sources}. Each dot is an area of about 5 km.")
+    format!("{located} of {clicks} in the range {verb} a location: {sources}. Each dot is an area of about 5 km.")
 }
 
 #[cfg(test)]

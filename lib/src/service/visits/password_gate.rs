@@ -8,7 +8,7 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::domain::{HexColor, Link, PasswordHash, PasswordPass};
+use crate::domain::{HexColor, Link, PasswordHash, PasswordPass, counted};
 use crate::service::accounts::sign_in::{LOCK_MEMORY, lock_length, minutes_until};
 use crate::service::{Service, ServiceError, visits::VisitOutcome};
 use crate::store::keys::Throttle;
@@ -64,12 +64,12 @@ impl LockReason {
             Self::Ask | Self::Head => "This link is protected. Enter its password to continue.".into(),
             Self::Wrong => "That password is not right. Check it and try again.".into(),
             Self::TooManyTries { minutes } => format!(
-                "Too many passwords were tried on this link from your network. Try again in {minutes} minute{}.",
-                if minutes == 1 { "" } else { "s" }
+                "Too many passwords were tried on this link from your network. Try again in {}.",
+                counted(minutes, "minute", "minutes")
             ),
             Self::LinkLocked { minutes } => format!(
-                "Too many wrong passwords were tried on this link. Try again in {minutes} minute{}.",
-                if minutes == 1 { "" } else { "s" }
+                "Too many wrong passwords were tried on this link. Try again in {}.",
+                counted(minutes, "minute", "minutes")
             ),
             Self::StaleForm => "This page had expired. Enter the password again.".into(),
         }

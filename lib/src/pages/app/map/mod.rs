@@ -274,7 +274,7 @@ fn tooltip(point: &MapPoint) -> String {
 }
 
 fn clicks_text(clicks: u64) -> String {
-    format!("{clicks} click{}", if clicks == 1 { "" } else { "s" })
+    crate::domain::counted(clicks, "click", "clicks")
 }
 
 /// A number with at most `decimals` decimals, no trailing zeros, and no `-0`.
