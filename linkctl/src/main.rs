@@ -1,5 +1,6 @@
-//! `linkctl`: account administration. Every command prints one JSON object on stdout;
-//! bad arguments exit non-zero with a one-line reason on stderr.
+//! `linkctl`: account administration. Every command prints one JSON object on stdout; a
+//! refused command exits non-zero with a one-line reason on stderr, and arguments clap cannot
+//! read with clap's whole message (what is wrong or missing, the usage line, where help is).
 
 mod cli;
 mod commands;
@@ -25,13 +26,9 @@ async fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
+            // Every line: a missing argument is named on the lines after the first.
             let text = e.to_string();
-            let line = text
-                .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            eprintln!("linkctl: {line}");
+            eprint!("linkctl: {}", text.strip_prefix("error: ").unwrap_or(&text));
             return ExitCode::from(2);
         }
     };
