@@ -201,7 +201,13 @@ impl Service {
             let Ok(url) = url::Url::parse(destination) else {
                 continue;
             };
-            let host = url.host_str().unwrap_or_default().to_string();
+            // A host is its name and port: only 443 in production, where it is the name alone;
+            // the tests' servers on this machine differ by port.
+            let host = format!(
+                "{}:{}",
+                url.host_str().unwrap_or_default(),
+                url.port_or_known_default().unwrap_or(443)
+            );
             let at = gate.take(&host).await;
             if at >= deadline || sent.load(Ordering::Relaxed) >= budget.requests {
                 complete = false;
