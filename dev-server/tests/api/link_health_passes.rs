@@ -1,6 +1,7 @@
 //! Link health passes: a run that cannot finish a page goes on inside it next time, asking only
 //! the links the pass has not asked yet.
 
+use lib::clock::Clock;
 use lib::service::health::HealthBudget;
 use lib::testing::logos::LogoServer;
 
