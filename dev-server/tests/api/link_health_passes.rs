@@ -5,6 +5,10 @@ use lib::clock::Clock;
 use lib::service::health::HealthBudget;
 use lib::testing::logos::LogoServer;
 
+use chrono::Duration as Days;
+use serde_json::json;
+
+use crate::helpers::{TestApp, TestWorkspace};
 use crate::link_health::{QUICK, app_asking, link_to, record};
 
 #[tokio::test]
@@ -25,14 +29,128 @@ async fn a_page_that_needs_more_than_one_run_advances_by_the_second() {
     let first = app.service.check_link_health_within(short).await.unwrap();
     assert!(!first.pass_finished, "one run cannot finish the page: {first:?}");
     let second = app.service.check_link_health_within(short).await.unwrap();
-    let mut never_asked = Vec::new();
-    for id in &ids {
-        if record(&app, &ws, id).await["health"]["destinations"] == serde_json::json!([]) {
-            never_asked.push(id.clone());
+    assert_eq!(
+        never_asked(&app, &ws, &ids).await,
+        Vec::<String>::new(),
+        "the second run asks the links the first did not"
+    );
+    assert!(second.pass_finished, "{second:?}");
+}
+
+/// Those of `ids` no run has asked yet (their record lists no destination checked).
+async fn never_asked(app: &TestApp, ws: &TestWorkspace, ids: &[String]) -> Vec<String> {
+    let mut never = Vec::new();
+    for id in ids {
+        if record(app, ws, id).await["health"]["destinations"] == json!([]) {
+            never.push(id.clone());
         }
     }
-    assert_eq!(never_asked, Vec::<String>::new(), "the second run asks the links the first did not");
+    never
+}
+
+#[tokio::test]
+async fn a_host_past_its_share_of_a_run_is_deferred_to_the_next_pass_without_holding_this_one() {
+    let busy = LogoServer::start().await;
+    let other = LogoServer::start().await;
+    let app = app_asking(&busy).await;
+    let ws = app.workspace().await;
+    let mut on_busy = Vec::new();
+    for n in 0..4 {
+        on_busy.push(link_to(&app, &ws, &format!("busy{n}"), &busy.url("/logo.png")).await);
+    }
+    let mut on_other = Vec::new();
+    for n in 0..2 {
+        on_other.push(link_to(&app, &ws, &format!("other{n}"), &other.url("/logo.png")).await);
+    }
+    let shared = HealthBudget {
+        requests: 10,
+        host_share: 20,
+        parallel: 1,
+        ..QUICK
+    };
+    let first = app.service.check_link_health_within(shared).await.unwrap();
+    assert_eq!(
+        (first.links, first.deferred, first.pass_finished),
+        (4, 2, true),
+        "{first:?}"
+    );
+    assert_eq!(never_asked(&app, &ws, &on_other).await, Vec::<String>::new());
+    let deferred = never_asked(&app, &ws, &on_busy).await;
+    assert_eq!(deferred.len(), 2, "two asks of the busy host, the rest deferred");
+
+    let second = app.service.check_link_health_within(shared).await.unwrap();
+    assert_eq!(
+        never_asked(&app, &ws, &deferred).await,
+        Vec::<String>::new(),
+        "deferred links go first next pass"
+    );
     assert!(second.pass_finished, "{second:?}");
+}
+
+#[tokio::test]
+async fn a_workspace_past_its_share_of_a_run_is_deferred_while_the_others_are_asked() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let big = app.workspace().await;
+    let small = app.workspace().await;
+    let mut in_big = Vec::new();
+    for n in 0..4 {
+        in_big.push(link_to(&app, &big, &format!("big{n}"), &server.url("/logo.png")).await);
+    }
+    let mut in_small = Vec::new();
+    for n in 0..2 {
+        in_small.push(link_to(&app, &small, &format!("small{n}"), &server.url("/logo.png")).await);
+    }
+    let shared = HealthBudget {
+        requests: 10,
+        workspace_share: 20,
+        parallel: 1,
+        ..QUICK
+    };
+    let run = app.service.check_link_health_within(shared).await.unwrap();
+    assert_eq!((run.links, run.deferred, run.pass_finished), (4, 2, true), "{run:?}");
+    assert_eq!(never_asked(&app, &small, &in_small).await, Vec::<String>::new());
+    let deferred = never_asked(&app, &big, &in_big).await;
+    assert_eq!(deferred.len(), 2, "two asks for the big workspace, the rest deferred");
+    app.service.check_link_health_within(shared).await.unwrap();
+    assert_eq!(never_asked(&app, &big, &deferred).await, Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn a_run_reports_how_long_its_pass_has_been_under_way_and_the_next_pass_starts_at_zero() {
+    let server = LogoServer::start().await;
+    let app = app_asking(&server).await;
+    let ws = app.workspace().await;
+    for n in 0..3 {
+        link_to(&app, &ws, &format!("a{n}"), &server.url("/logo.png")).await;
+    }
+    let one = HealthBudget {
+        requests: 1,
+        parallel: 1,
+        ..QUICK
+    };
+    let first = app.service.check_link_health_within(one).await.unwrap();
+    assert_eq!((first.pass, first.pass_age_seconds, first.pass_finished), (1, 0, false));
+    app.clock.set(app.clock.now() + Days::hours(2));
+    let second = app.service.check_link_health_within(one).await.unwrap();
+    assert_eq!(
+        (second.pass, second.pass_age_seconds, second.pass_finished),
+        (1, 7_200, false)
+    );
+    app.clock.set(app.clock.now() + Days::hours(1));
+    let third = app.service.check_link_health_within(one).await.unwrap();
+    assert_eq!((third.pass, third.pass_age_seconds, third.pass_finished), (2, 0, true));
+    app.clock.set(app.clock.now() + Days::hours(25));
+    let late = app
+        .service
+        .check_link_health_within(HealthBudget { requests: 0, ..one })
+        .await
+        .unwrap();
+    assert_eq!(
+        (late.pass, late.pass_age_seconds),
+        (2, 90_000),
+        "a pass a day old is what the alarm sees"
+    );
 }
 
 /// Issue 64's figure: how long the checker takes to come round (every link asked once) over
