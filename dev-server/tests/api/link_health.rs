@@ -16,9 +16,12 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestWorkspace, spawn_with};
 
 /// The run's budget with no wait between requests to one host (every destination is on
-/// `localhost`) and a short deadline for the one that hangs.
+/// `localhost`), no host's or workspace's share short of the whole run, and a short deadline
+/// for the one that hangs.
 pub const QUICK: HealthBudget = HealthBudget {
     host_gap: Duration::ZERO,
+    host_share: 100,
+    workspace_share: 100,
     limits: lib::net::Limits {
         timeout: Duration::from_millis(700),
         ..lib::service::health::PROBE_LIMITS

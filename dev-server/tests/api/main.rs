@@ -44,6 +44,7 @@ mod import_support;
 mod imports;
 mod limits;
 mod link_health;
+mod link_health_passes;
 mod link_health_settings;
 mod link_options;
 mod link_passwords;

@@ -481,3 +481,33 @@ fn cloudfront_sends_the_secret_the_redirect_function_requires() {
         Some("AWS::SecretsManager::Secret")
     );
 }
+
+#[test]
+fn the_pass_age_alarm_watches_what_the_link_health_function_logs_and_fires_after_a_day() {
+    let template = template();
+    let filter = &template["Resources"]["LinkHealthPassAgeMetricFilter"]["Properties"];
+    assert_eq!(text(&filter["LogGroupName"]), "LinkHealthLogGroup");
+    let pattern = text(&filter["FilterPattern"]);
+    assert!(pattern.contains("$.fields.pass_age_seconds"), "{pattern}");
+    let logged = include_str!("../../../functions/link-health/src/lib.rs");
+    assert!(
+        logged.contains("pass_age_seconds = "),
+        "the function logs the field the filter reads"
+    );
+    let metric = &filter["MetricTransformations"][0];
+    assert_eq!(text(&metric["MetricValue"]), "$.fields.pass_age_seconds");
+    let alarm = &template["Resources"]["LinkHealthPassAgeAlarm"]["Properties"];
+    assert_eq!(text(&alarm["Namespace"]), text(&metric["MetricNamespace"]));
+    assert_eq!(text(&alarm["MetricName"]), text(&metric["MetricName"]));
+    assert_eq!(alarm["Threshold"].as_u64(), Some(86_400));
+    assert_eq!(text(&alarm["ComparisonOperator"]), "GreaterThanThreshold");
+    assert_eq!(
+        (
+            alarm["Period"].as_u64(),
+            alarm["EvaluationPeriods"].as_u64(),
+            alarm["DatapointsToAlarm"].as_u64()
+        ),
+        (Some(3600), Some(2), Some(2))
+    );
+    assert_eq!(text(&alarm["TreatMissingData"]), "breaching");
+}

@@ -1,6 +1,7 @@
 //! The scheduled link-health check (an EventBridge rule, hourly): every active link's web
 //! destinations are asked how they are, from where the last run stopped, within the run's
-//! budget (docs/behaviour/trust-health.md).
+//! budget (docs/behaviour/trust-health.md). `pass_age_seconds` is what the template's
+//! `LinkHealthPassAgeMetricFilter` reads.
 
 use lambda_runtime::{Error, LambdaEvent};
 use lib::service::Service;
@@ -15,7 +16,10 @@ pub async fn handler(service: &Service, _event: LambdaEvent<Value>) -> Result<()
         broke = done.broke,
         recovered = done.recovered,
         skipped = done.skipped,
+        deferred = done.deferred,
         pass_finished = done.pass_finished,
+        pass = done.pass,
+        pass_age_seconds = done.pass_age_seconds,
         mailed,
         "link health checked"
     );

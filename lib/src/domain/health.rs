@@ -97,6 +97,9 @@ pub struct DestinationHealth {
     pub checked_at: DateTime<Utc>,
     /// Failed checks in a row (0 after a success).
     pub failures: u32,
+    /// The pass that last asked it (0: none recorded).
+    #[serde(default)]
+    pub pass: u64,
 }
 
 /// A link's health as kept between checks.
@@ -112,6 +115,16 @@ pub struct LinkHealth {
     pub since: Option<DateTime<Utc>>,
     #[serde(default)]
     pub destinations: Vec<DestinationHealth>,
+    /// The last pass that asked every destination (0: none yet).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pass: u64,
+    /// The last pass that deferred the link past its host's or workspace's share (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deferred: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A change the owner is told of (a webhook, the daily mail).
@@ -145,6 +158,7 @@ impl LinkHealth {
                         } else {
                             before.map_or(0, |d| d.failures) + 1
                         },
+                        pass: before.map_or(0, |d| d.pass),
                     }),
                     None => before.cloned(),
                 }
@@ -180,8 +194,84 @@ impl LinkHealth {
             failing,
             since,
             destinations,
+            ..self.clone()
         };
         (next, transition)
+    }
+
+    /// Whether pass `pass` has asked every destination of the link.
+    pub fn asked_in(&self, pass: u64) -> bool {
+        self.pass == pass
+    }
+
+    /// Whether an earlier pass deferred the link and none has asked it since: it goes first,
+    /// past the shares, so that no link is deferred two passes in a row.
+    pub fn waited_a_pass(&self, pass: u64) -> bool {
+        self.deferred > self.pass && self.deferred < pass
+    }
+
+    /// Since when the link has waited: its oldest destination's check (`None`: never asked,
+    /// which waits longest).
+    pub fn waiting_since(&self) -> Option<DateTime<Utc>> {
+        self.destinations.iter().map(|d| d.checked_at).min()
+    }
+
+    /// Of the link's `current` destinations, those pass `pass` has not asked yet.
+    pub fn unasked(&self, current: &[String], pass: u64) -> Vec<String> {
+        current
+            .iter()
+            .filter(|url| !self.destinations.iter().any(|d| &d.url == *url && d.pass == pass))
+            .cloned()
+            .collect()
+    }
+
+    /// The health with `asked` noted as asked by pass `pass`, and the link as well when
+    /// `every` destination now is.
+    pub fn asked(mut self, pass: u64, asked: &[String], every: bool) -> Self {
+        for destination in &mut self.destinations {
+            if asked.contains(&destination.url) {
+                destination.pass = pass;
+            }
+        }
+        if every {
+            self.pass = pass;
+        }
+        self
+    }
+
+    /// The health with the link noted as deferred by pass `pass`.
+    pub fn deferred_by(self, pass: u64) -> Self {
+        Self { deferred: pass, ..self }
+    }
+}
+
+/// One pass of the checker over every link: its number (from 1) and when it started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HealthPass {
+    pub number: u64,
+    pub started_at: DateTime<Utc>,
+}
+
+impl HealthPass {
+    /// The first pass, starting at `now`.
+    pub fn first(now: DateTime<Utc>) -> Self {
+        Self {
+            number: 1,
+            started_at: now,
+        }
+    }
+
+    /// The pass after this one, starting at `now`.
+    pub fn next(self, now: DateTime<Utc>) -> Self {
+        Self {
+            number: self.number + 1,
+            started_at: now,
+        }
+    }
+
+    /// How long the pass has been under way at `now`, in seconds.
+    pub fn age_seconds(self, now: DateTime<Utc>) -> u64 {
+        u64::try_from((now - self.started_at).num_seconds()).unwrap_or(0)
     }
 }
 
@@ -315,6 +405,44 @@ mod tests {
         let (two, _) = one.after(&urls()[..1], &[], at(2));
         assert_eq!(two.destinations.len(), 1);
         assert_eq!(two.destinations[0].url, "https://a.example/");
+    }
+
+    #[test]
+    fn a_pass_asks_only_the_destinations_it_has_not_and_marks_the_link_once_all_are() {
+        let (health, _) = LinkHealth::default().after(&urls(), &[("https://a.example/".to_string(), Probe::Ok)], at(1));
+        let health = health.asked(3, &urls()[..1], false);
+        assert_eq!(health.unasked(&urls(), 3), ["https://b.example/"]);
+        assert!(!health.asked_in(3));
+        let (health, _) = health.after(&urls(), &[("https://b.example/".to_string(), Probe::Ok)], at(2));
+        let health = health.asked(3, &urls()[1..], true);
+        assert!(health.asked_in(3));
+        assert_eq!(
+            health.unasked(&urls(), 4),
+            urls(),
+            "the next pass asks everything again"
+        );
+    }
+
+    #[test]
+    fn a_link_deferred_by_an_earlier_pass_and_not_asked_since_has_waited() {
+        let deferred = LinkHealth::default().deferred_by(2);
+        assert!(!deferred.waited_a_pass(2), "not in the pass that deferred it");
+        assert!(deferred.waited_a_pass(3));
+        assert!(!deferred.asked(3, &[], true).waited_a_pass(4), "asked since");
+    }
+
+    #[test]
+    fn the_link_never_asked_waits_longest() {
+        let (asked, _) = run(&LinkHealth::default(), Probe::Ok, Probe::Ok, 1);
+        assert!(LinkHealth::default().waiting_since() < asked.waiting_since());
+    }
+
+    #[test]
+    fn a_pass_is_as_old_as_the_time_since_it_started() {
+        let pass = HealthPass::first(at(1));
+        assert_eq!(pass.age_seconds(at(3)), 7_200);
+        let next = pass.next(at(3));
+        assert_eq!((next.number, next.age_seconds(at(3))), (2, 0));
     }
 
     #[test]

@@ -9,7 +9,9 @@ use aws_sdk_dynamodb::types::AttributeValue;
 use super::items::{key_map, s, update_applied};
 use super::links::stored::{StoredLink, decode_link};
 use super::{Item, Store, StoreError, keys};
-use crate::domain::health::{HealthState, LinkHealth};
+use chrono::{DateTime, Utc};
+
+use crate::domain::health::{HealthPass, HealthState, LinkHealth};
 use crate::domain::ids::ObjectId;
 
 /// One page of the pass: the links found (with their health so far and whether their
@@ -18,6 +20,14 @@ use crate::domain::ids::ObjectId;
 pub struct HealthPage {
     pub links: Vec<HealthSubject>,
     pub next: Option<String>,
+}
+
+/// Where the checker's pass stands: the pass under way and where its last run stopped in the
+/// `Scan` (`None`: at the start of the pass).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HealthCursor {
+    pub after: Option<String>,
+    pub pass: Option<HealthPass>,
 }
 
 /// A link the checker looks at.
@@ -180,17 +190,36 @@ impl Store {
             .collect())
     }
 
-    /// Where the checker's pass stopped (`None`: at the start).
-    pub async fn health_cursor(&self) -> Result<Option<String>, StoreError> {
-        let item = self.get(&keys::health_cursor(), true).await?;
-        Ok(item.and_then(|i| i.get("after").and_then(|v| v.as_s().ok()).cloned()))
+    /// Where the checker's pass stands: the pass under way (`None`: none yet) and where in it
+    /// the last run stopped.
+    pub async fn health_cursor(&self) -> Result<HealthCursor, StoreError> {
+        let Some(item) = self.get(&keys::health_cursor(), true).await? else {
+            return Ok(HealthCursor::default());
+        };
+        let text = |name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
+        let number = item
+            .get(PASS)
+            .and_then(|v| v.as_n().ok())
+            .and_then(|n| n.parse::<u64>().ok());
+        let started = text(PASS_STARTED_AT).and_then(|at| DateTime::parse_from_rfc3339(&at).ok());
+        Ok(HealthCursor {
+            after: text("after"),
+            pass: number.zip(started).map(|(number, at)| HealthPass {
+                number,
+                started_at: at.with_timezone(&Utc),
+            }),
+        })
     }
 
-    /// Records where the pass stopped (`None`: it reached the last link).
-    pub async fn save_health_cursor(&self, after: Option<&str>) -> Result<(), StoreError> {
+    /// Records where the pass stands (`after` absent: at the start of the pass).
+    pub async fn save_health_cursor(&self, cursor: &HealthCursor) -> Result<(), StoreError> {
         let mut item = key_map(&keys::health_cursor());
-        if let Some(after) = after {
+        if let Some(after) = &cursor.after {
             item.insert("after".into(), s(after));
+        }
+        if let Some(pass) = cursor.pass {
+            item.insert(PASS.into(), AttributeValue::N(pass.number.to_string()));
+            item.insert(PASS_STARTED_AT.into(), s(pass.started_at.to_rfc3339()));
         }
         self.put(item).await
     }
@@ -222,6 +251,9 @@ impl Store {
 
 /// The workspace's attribute saying its links are not checked.
 const HEALTH_OFF: &str = "healthChecksOff";
+/// The cursor's attributes: the pass under way and when it started.
+const PASS: &str = "pass";
+const PASS_STARTED_AT: &str = "passStartedAt";
 
 fn decode_health(item: &Item) -> Result<LinkHealth, StoreError> {
     let raw = item

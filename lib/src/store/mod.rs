@@ -40,7 +40,7 @@ pub use error::StoreError;
 pub use guards::collections::Collection;
 pub use guards::idempotency::{Claim, IdempotencyRecord, IdempotencyState, Lease, MAX_STORED_BODY_BYTES, StoredAnswer};
 pub use guards::limits::{Counter, RateCharge};
-pub use health::{HealthChange, HealthPage, HealthSubject, health_change};
+pub use health::{HealthChange, HealthCursor, HealthPage, HealthSubject, health_change};
 pub use imports::{ImportStart, MAX_FILE_PART_BYTES};
 pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};
