@@ -43,7 +43,10 @@ async fn a_grant_with_only_links_write_is_refused_create_webhook_naming_analytic
         (-31403, "This access token lacks the analytics:read scope.")
     );
     let challenge = answer.headers["www-authenticate"].to_str().unwrap();
-    assert!(challenge.contains("insufficient_scope") && challenge.contains("analytics:read"), "{challenge}");
+    assert!(
+        challenge.contains("insufficient_scope") && challenge.contains("analytics:read"),
+        "{challenge}"
+    );
     assert!(listed(&app, &person.email, &person.workspace).await.is_empty());
 }
 
@@ -80,18 +83,13 @@ async fn an_api_key_with_links_write_but_not_analytics_read_is_refused_create_we
     let (receiver, app) = reaching().await;
     let ws = app.mcp_workspace_with(&[Scope::LinksRead, Scope::LinksWrite]).await;
     let answer = app.tool_in(&ws, "create_webhook", endpoint(&receiver)).await;
-    assert_eq!(
-        answer.error(),
-        (-32602, "This API key lacks the analytics:read scope.")
-    );
+    assert_eq!(answer.error(), (-32602, "This API key lacks the analytics:read scope."));
 }
 
 #[tokio::test]
 async fn a_grant_with_analytics_read_creates_an_endpoint_recorded_as_set_up_by_the_app() {
     let (receiver, app) = reaching().await;
-    let (_, person, tokens) = app
-        .connected(&["links:read", "links:write", "analytics:read"])
-        .await;
+    let (_, person, tokens) = app.connected(&["links:read", "links:write", "analytics:read"]).await;
     let answer = app
         .tool_bearer(&tokens.access, "create_webhook", endpoint(&receiver))
         .await;

@@ -26,9 +26,7 @@ fn endpoint(receiver: &WebhookReceiver) -> Value {
 
 /// A person who connected an app that may make endpoints, and the endpoint it made.
 async fn made_by_an_app(app: &TestApp, receiver: &WebhookReceiver) -> (Person, Tokens, crate::oauth_support::Client) {
-    let (client, person, tokens) = app
-        .connected(&["links:read", "links:write", "analytics:read"])
-        .await;
+    let (client, person, tokens) = app.connected(&["links:read", "links:write", "analytics:read"]).await;
     let made = app
         .tool_bearer(&tokens.access, "create_webhook", endpoint(receiver))
         .await;
@@ -127,7 +125,10 @@ async fn an_endpoint_whose_key_was_replaced_gets_no_more_events() {
             .await
             .expect("worker");
     }
-    assert!(receiver.received("/in").is_empty(), "nothing is sent on a revoked key's authority");
+    assert!(
+        receiver.received("/in").is_empty(),
+        "nothing is sent on a revoked key's authority"
+    );
 }
 
 #[tokio::test]
@@ -139,7 +140,11 @@ async fn an_endpoint_a_person_made_in_the_app_stays_on_when_an_unrelated_app_is_
     let path = format!("/app/w/{}/webhooks", person.workspace);
     let form = browser.get(&path).await;
     let made = browser
-        .submit(&path, &form, &[("url", &receiver.url("/in")), ("events", "link.clicked")])
+        .submit(
+            &path,
+            &form,
+            &[("url", &receiver.url("/in")), ("events", "link.clicked")],
+        )
         .await;
     assert_eq!(made.status, StatusCode::OK, "{}", made.html);
     app.connected_as(&person, &["links:read"]).await;
