@@ -544,8 +544,6 @@ async fn each_scope_shows_exactly_its_tools() {
                 "create_tag",
                 "update_tag",
                 "create_utm_template",
-                "create_webhook",
-                "update_webhook",
                 "report_conversion",
             ],
         ),
@@ -567,6 +565,10 @@ async fn each_scope_shows_exactly_its_tools() {
         let answer = app.mcp(&ws.mcp_key, "tools/list", json!({})).await;
         assert_eq!(tool_names(&answer), tools, "{scope:?}");
     }
+    // The tools that send events to a URL the caller picks need both.
+    let ws = app.mcp_workspace_with(&[Scope::LinksWrite, Scope::AnalyticsRead]).await;
+    let names = tool_names(&app.mcp(&ws.mcp_key, "tools/list", json!({})).await);
+    assert!(names.contains(&"create_webhook".to_string()) && names.contains(&"update_webhook".to_string()));
 }
 
 #[tokio::test]

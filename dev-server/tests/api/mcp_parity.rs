@@ -162,6 +162,9 @@ async fn webhook_tools_answer_as_the_http_api() {
         for w in v["webhooks"].as_array_mut().unwrap() {
             w.as_object_mut().unwrap().remove("id");
             w.as_object_mut().unwrap().remove("createdAt");
+            // Each was set up by its own workspace's key: the same kind, another key.
+            assert_eq!(w["setUpBy"]["kind"], "apiKey", "{w}");
+            w.as_object_mut().unwrap().remove("setUpBy");
         }
         v
     };
@@ -177,8 +180,8 @@ async fn webhook_tools_answer_as_the_http_api() {
     let updated = http(&app, &b, Method::PUT, "/apiv1/webhook/update", change(&id_b)).await;
     assert_eq!(mcp["message"], "Webhook updated.");
     assert_eq!(
-        without(mcp["webhook"].clone(), &["id", "createdAt"]),
-        without(updated["webhook"].clone(), &["id", "createdAt"])
+        without(mcp["webhook"].clone(), &["id", "createdAt", "setUpBy"]),
+        without(updated["webhook"].clone(), &["id", "createdAt", "setUpBy"])
     );
     let bad = json!({ "webhookId": id_a, "events": ["link.exploded"] });
     assert_eq!(

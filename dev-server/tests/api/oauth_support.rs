@@ -337,11 +337,17 @@ impl TestApp {
     /// the tokens.
     pub async fn connected(&self, scopes: &[&str]) -> (Client, Person, Tokens) {
         let person = self.oauth_person().await;
+        let (client, tokens) = self.connected_as(&person, scopes).await;
+        (client, person, tokens)
+    }
+
+    /// `person` connecting a new public client with `scopes`: the client and the tokens.
+    pub async fn connected_as(&self, person: &Person, scopes: &[&str]) -> (Client, Tokens) {
         let client = self.register("none").await;
         let (verifier, challenge) = pkce("connected");
         let mut browser = Browser::new(self);
         let url = self.authorize_url(&client, &challenge, &[]);
-        let answer = browser.authorize(&person, &url, scopes).await;
+        let answer = browser.authorize(person, &url, scopes).await;
         let code = answer.get("code").expect("a code").to_string();
         let tokens = self.exchange(&client, &code, &verifier).await;
         assert_eq!(tokens.status, StatusCode::OK, "{}", tokens.body);
@@ -349,6 +355,6 @@ impl TestApp {
             access: tokens.body["access_token"].as_str().unwrap().to_string(),
             refresh: tokens.body["refresh_token"].as_str().map(str::to_string),
         };
-        (client, person, tokens)
+        (client, tokens)
     }
 }

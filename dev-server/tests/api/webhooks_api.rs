@@ -62,11 +62,13 @@ async fn an_owner_creates_an_endpoint_and_its_secret_is_never_listed() {
     let (status, listed) = list(&app, &ws, &ws.key).await;
     assert_eq!(status, StatusCode::OK);
     let listed_at = listed["webhooks"][0]["createdAt"].clone();
+    let key_id = listed["webhooks"][0]["setUpBy"]["id"].clone();
     assert_eq!(
         listed,
         json!({ "webhooks": [{ "id": created["id"], "url": receiver.url("/in"),
                 "events": ["link.created", "link.clicked"], "linkIds": [], "enabled": true, "batch": true,
-                "createdAt": listed_at }] })
+                "createdAt": listed_at,
+                "setUpBy": { "kind": "apiKey", "id": key_id, "name": format!("{}…", &ws.key[..12]) } }] })
     );
     assert!(!listed.to_string().contains(secret));
 }

@@ -41,6 +41,7 @@ mod vocabulary;
 mod webhook;
 pub mod webhook_delivery;
 pub mod webhook_rest;
+mod webhook_setup;
 
 pub use ab_test::{AbTest, AbTestFields, Variant, VariantFields, VariantId, WeightMode};
 pub use account::{ApiKeyRecord, Membership, PersonName, Plan, PlanChange, Role, Scope, Setting, User, Workspace};
@@ -104,6 +105,7 @@ pub use webhook::{
     EventType, EventTypes, MAX_WEBHOOK_LINKS, MAX_WEBHOOK_URL_CHARS, MAX_WEBHOOKS, NewWebhook, ROTATION_OVERLAP,
     RetiringSecret, SECRET_PREFIX, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl, webhook_link_ids,
 };
+pub use webhook_setup::{CredentialRef, SetUpBy, SetUpKind, key_display_name};
 
 use std::fmt;
 

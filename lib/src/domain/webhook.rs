@@ -254,6 +254,13 @@ pub struct Webhook {
     /// Raised by every change a person makes; a change is written only over the version it read.
     #[serde(default)]
     pub version: u64,
+    /// The credential that made it or last pointed it somewhere (none for endpoints made
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_up_by: Option<super::SetUpBy>,
+    /// Why it was switched off for its credential (the key replaced, the app revoked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disabled_reason: Option<String>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -286,6 +293,14 @@ pub struct WebhookChange {
     pub enabled: Option<bool>,
     pub batch: Option<bool>,
     pub rotate_secret: bool,
+}
+
+impl WebhookChange {
+    /// Whether the change decides what is sent where: a URL, events or links, or switching the
+    /// endpoint on. Such a change makes its credential the one the endpoint was set up by.
+    pub fn re_points(&self) -> bool {
+        self.url.is_some() || self.events.is_some() || self.link_ids.is_some() || self.enabled == Some(true)
+    }
 }
 
 /// `linkIds`: link ids, each once, at most [`MAX_WEBHOOK_LINKS`].

@@ -12,11 +12,12 @@ functions! {
     };
 
     /// The table's second stream consumer: reads each workspace's webhook endpoints (a `Query`) and
-    /// queues deliveries (its SQS permission is the template's).
+    /// queues deliveries (its SQS permission is the template's); reads the key or grant that set
+    /// an endpoint up, and switches the endpoint off when it no longer works.
     pub const WEBHOOK_PRODUCER: Function = Function {
         name: "webhook-producer",
         logical_id: "WebhookProducerFunction",
-        table_actions: &[QUERY],
+        table_actions: &[GET_ITEM, QUERY, UPDATE_ITEM],
         ..PLAIN
     };
 

@@ -108,7 +108,8 @@ impl Server {
                 ))
             })
             .and_then(|tool| {
-                admitted.caller.require_scope(tool.scope)?;
+                tool.scopes()
+                    .try_for_each(|scope| admitted.caller.require_scope(scope))?;
                 let mut args = request.arguments.unwrap_or_default();
                 // An access token's grant names its workspace: with none chosen, that one.
                 let workspace =
@@ -322,7 +323,7 @@ impl ServerHandler for Server {
         let (_, admitted) = admitted(&context)?;
         let tools: Vec<Tool> = TOOLS
             .iter()
-            .filter(|t| admitted.caller.has_scope(t.scope))
+            .filter(|t| t.scopes().all(|scope| admitted.caller.has_scope(scope)))
             .map(|t| {
                 let mut definition = t.definition.clone();
                 definition.icons = Some(vec![icons::icon(&admitted.origin, icons::tool_icon(t.name))]);

@@ -41,8 +41,9 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                 tag: "Webhooks",
                 summary: "List webhook endpoints",
                 description: "The workspace's webhook endpoints, oldest first, never their secrets. An endpoint \
-                    switched off for failing three days carries `disabledForFailingAt`. Only the workspace's owner \
-                    and managers may see them."
+                    switched off for failing three days carries `disabledForFailingAt`; one switched off because \
+                    the API key or app that set it up (`setUpBy`) was revoked carries `disabledReason`. Only the \
+                    workspace's owner and managers may see them."
                     .into(),
                 parameters: vec![workspace_query()],
                 body: None,

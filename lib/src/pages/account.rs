@@ -296,7 +296,10 @@ pub fn scope_words(scope: Scope) -> &'static str {
         Scope::LinksWrite => "create and change links",
         Scope::LinksDelete => "delete links",
         Scope::LinksBulk => "create up to 100 links in one call",
-        Scope::AnalyticsRead => "read click analytics",
+        Scope::AnalyticsRead => {
+            "read click analytics and, if it may also change links, have every click and sale sent to a \
+             webhook URL it picks"
+        }
     }
 }
 

@@ -23,12 +23,7 @@ fn row(app: &ConnectedApp) -> AppRow {
     let (last_used, last_used_iso) = when(grant.last_used_at);
     AppRow {
         id: grant.id.to_string(),
-        name: terms
-            .client
-            .name
-            .clone()
-            .or_else(|| terms.client.document_host.clone())
-            .unwrap_or_else(|| "An unnamed app".to_string()),
+        name: terms.client.shown_name(),
         document_host: terms.client.document_host.clone(),
         redirect_place: terms.redirect_uri.place(),
         workspace: app

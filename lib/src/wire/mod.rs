@@ -65,8 +65,8 @@ pub use utm_templates::{
 };
 pub use webhook_job::DeliveryJob;
 pub use webhooks::{
-    CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookIdInput, WebhookInput, WebhookList, WebhookRecord,
-    WebhookUpdateInput,
+    CreatedWebhook, DeletedWebhook, SetUpByRecord, UpdatedWebhook, WebhookIdInput, WebhookInput, WebhookList,
+    WebhookRecord, WebhookUpdateInput,
 };
 
 /// Which door a request came through; the two differ in a few documented details

@@ -5,7 +5,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::any_as_text;
-use crate::domain::{EventType, EventTypes, Invalid, NewWebhook, Webhook, WebhookChange, WebhookUrl, webhook_link_ids};
+use crate::domain::{
+    EventType, EventTypes, Invalid, NewWebhook, SetUpBy, SetUpKind, Webhook, WebhookChange, WebhookUrl,
+    webhook_link_ids,
+};
 
 /// A request body with the endpoint's fields (each optional here; what is required is said by
 /// its parsing) and any fields of its own first.
@@ -118,6 +121,35 @@ pub struct WebhookRecord {
     /// When it was switched off for failing three days without a success (absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disabled_for_failing_at: Option<DateTime<Utc>>,
+    /// The credential that made it, or last pointed it at a URL, events or links, or switched
+    /// it on (absent for endpoints made before it was recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub set_up_by: Option<SetUpByRecord>,
+    /// Why it was switched off when that key was replaced or that app lost its access.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled_reason: Option<String>,
+}
+
+/// Who set an endpoint up: revoking that API key or app switches the endpoint off.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct SetUpByRecord {
+    /// `member` (a person in the app), `apiKey` or `app` (an app connected over OAuth).
+    pub kind: SetUpKind,
+    /// The person's user id, the API key's short id (16 hexadecimal characters) or the app's
+    /// grant id.
+    pub id: String,
+    /// The person's e-mail, the key's first characters, or the app's name.
+    pub name: String,
+}
+
+impl From<&SetUpBy> for SetUpByRecord {
+    fn from(by: &SetUpBy) -> Self {
+        Self {
+            kind: by.kind,
+            id: by.id.clone(),
+            name: by.name.clone(),
+        }
+    }
 }
 
 impl From<&Webhook> for WebhookRecord {
@@ -131,6 +163,8 @@ impl From<&Webhook> for WebhookRecord {
             batch: webhook.batch,
             created_at: webhook.created_at,
             disabled_for_failing_at: webhook.disabled_for_failing_at,
+            set_up_by: webhook.set_up_by.as_ref().map(SetUpByRecord::from),
+            disabled_reason: webhook.disabled_reason.clone(),
         }
     }
 }
@@ -245,6 +279,8 @@ mod tests {
             unanswered: 0,
             resting_until: None,
             version: 1,
+            set_up_by: None,
+            disabled_reason: None,
         };
         let listed = serde_json::to_value(WebhookRecord::from(&webhook)).unwrap();
         assert_eq!(

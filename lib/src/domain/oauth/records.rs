@@ -53,6 +53,16 @@ pub struct ClientSummary {
     pub registered: bool,
 }
 
+impl ClientSummary {
+    /// What people are shown the app as: its `client_name`, else its document's host.
+    pub fn shown_name(&self) -> String {
+        self.name
+            .clone()
+            .or_else(|| self.document_host.clone())
+            .unwrap_or_else(|| "An unnamed app".to_string())
+    }
+}
+
 /// An authorization request that passed every check and waits for the person's decision
 /// (`OAUTHREQ#…`): the consent form names it, and answering it (approve or deny) spends it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -29,6 +29,10 @@ pub struct EndpointCard {
     /// When it was switched off for failing three days.
     pub disabled_for_failing: Option<Shown>,
     pub failing_since: Option<Shown>,
+    /// Why it was switched off when the key or app that set it up was revoked.
+    pub disabled_reason: Option<String>,
+    /// Who set it up: the person's e-mail, the key's first characters, the app's name.
+    pub set_up_by: Option<String>,
     pub action: String,
     pub delete_href: String,
     pub attempts: Vec<AttemptRow>,

@@ -85,6 +85,8 @@ fn card(ws: &Workspace, entry: &WebhookWithLog) -> EndpointCard {
         enabled: hook.enabled,
         disabled_for_failing: hook.disabled_for_failing_at.map(shown),
         failing_since: hook.failing_since.map(shown),
+        disabled_reason: hook.disabled_reason.clone().filter(|_| !hook.enabled),
+        set_up_by: hook.set_up_by.as_ref().map(|by| by.described()),
         action: base.clone(),
         delete_href: format!("{base}/delete"),
         attempts: entry.deliveries.iter().map(attempt_row).collect(),

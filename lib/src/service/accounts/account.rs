@@ -13,8 +13,8 @@
 
 use crate::domain::ids::ObjectId;
 use crate::domain::{
-    AccountLink, AccountLinkKind, ClientAddress, Email, NewPassword, OneTimeToken, PersonName, Plan, RESET_LIFETIME,
-    User, VERIFICATION_LIFETIME, Workspace,
+    AccountLink, AccountLinkKind, ClientAddress, CredentialRef, Email, NewPassword, OneTimeToken, PersonName, Plan,
+    RESET_LIFETIME, User, VERIFICATION_LIFETIME, Workspace,
 };
 use crate::mail::Delivery;
 use crate::service::accounts::mails::{ACCOUNT_REQUESTS_PER_HOUR, Letter};
@@ -171,6 +171,19 @@ impl Service {
         self.end_sessions(&link.user_id, None).await
     }
 
+    /// After a reset or a confirmation ended the user's key and every grant they approved: the
+    /// webhook endpoints those set up are switched off.
+    async fn disable_webhooks_of_account(&self, user: &User) -> Result<(), ServiceError> {
+        if let Some(hash) = &user.api_key_hash {
+            let key = CredentialRef::api_key(crate::service::accounts::short_id(hash));
+            self.disable_webhooks_of(&key).await?;
+        }
+        for grant in self.store.user_grants(&user.id).await? {
+            self.disable_webhooks_of(&CredentialRef::app(&grant.id)).await?;
+        }
+        Ok(())
+    }
+
     /// Spends an account link for its change, reading its user again when the user's API key
     /// changed meanwhile.
     async fn use_account_link(&self, link: &AccountLink, change: LinkUse<'_>) -> Result<(), ServiceError> {
@@ -186,7 +199,7 @@ impl Service {
                 .use_account_link(link, &user, change, self.clock.now())
                 .await?
             {
-                LinkOutcome::Used => return Ok(()),
+                LinkOutcome::Used => return self.disable_webhooks_of_account(&user).await,
                 LinkOutcome::Dead => return Err(ServiceError::AccountLinkDead),
                 LinkOutcome::UserChanged => {}
             }

@@ -79,6 +79,8 @@ pub enum Credential {
 #[derive(Debug, Clone)]
 pub struct GrantAccess {
     pub grant_id: ObjectId,
+    /// The app's name as people are shown it.
+    pub app_name: String,
     pub scopes: ScopeSet,
     pub workspace: Workspace,
     pub role: Role,
@@ -126,6 +128,19 @@ pub struct Access {
     pub user_id: ObjectId,
     pub workspace: Workspace,
     pub role: Role,
+    /// The credential acting: what a webhook endpoint it sets up records.
+    pub by: Actor,
+}
+
+/// The credential behind an [`Access`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// A person signed in to the app, or work the service runs for them.
+    Person,
+    /// An API key: its short id and its first characters.
+    Key { short_id: String, prefix: Option<String> },
+    /// An OAuth access token of this grant, of the app so named.
+    App { grant: ObjectId, name: String },
 }
 
 impl Access {
@@ -194,8 +209,16 @@ impl Service {
     /// caller a member, licence valid — in that order.
     /// An access token reaches only its grant's workspace, checked when the token came in.
     pub async fn open_workspace(&self, caller: Caller, id: &ObjectId) -> Result<Access, ServiceError> {
-        let Credential::Grant(grant) = &caller.credential else {
-            return self.open_workspace_as(caller.user_id, id).await;
+        let grant = match &caller.credential {
+            Credential::Grant(grant) => grant,
+            Credential::Key(key) => {
+                let mut access = self.open_workspace_as(caller.user_id.clone(), id).await?;
+                access.by = Actor::Key {
+                    short_id: caller.key_id.clone(),
+                    prefix: key.prefix.clone(),
+                };
+                return Ok(access);
+            }
         };
         if grant.workspace.id != *id {
             return Err(ServiceError::NoWorkspaceAccess);
@@ -208,6 +231,10 @@ impl Service {
             user_id: caller.user_id.clone(),
             workspace: grant.workspace.clone(),
             role: grant.role,
+            by: Actor::App {
+                grant: grant.grant_id.clone(),
+                name: grant.app_name.clone(),
+            },
         })
     }
 
@@ -229,6 +256,7 @@ impl Service {
             user_id,
             workspace,
             role,
+            by: Actor::Person,
         })
     }
 }

@@ -2,9 +2,12 @@
 //! for the integrations page and `linkctl` alike.
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{ApiKeyRecord, Invalid, NewPassword, PasswordHash, Role, Scope, User, Workspace, random_token};
+use crate::domain::{
+    ApiKeyRecord, CredentialRef, Invalid, NewPassword, PasswordHash, Role, Scope, User, Workspace, random_token,
+};
 use crate::service::{
     Service, ServiceError, accounts::SessionUser, accounts::generate_api_key, accounts::hash_api_key,
+    accounts::short_id,
 };
 use crate::store::KeyRotation;
 
@@ -66,6 +69,9 @@ impl Service {
                 created_at: self.clock.now(),
             };
             if self.store.rotate_api_key(&user, &hash_api_key(&key), &record).await? == KeyRotation::Rotated {
+                if let Some(old) = &user.api_key_hash {
+                    self.disable_webhooks_of(&CredentialRef::api_key(short_id(old))).await?;
+                }
                 return Ok(IssuedKey { key, record });
             }
         }

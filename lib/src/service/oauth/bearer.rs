@@ -50,6 +50,7 @@ impl Service {
             user_id: access.user_id,
             key_id: short_id(&stored_hash(&format!("grant#{}", grant.id))),
             credential: Credential::Grant(GrantAccess {
+                app_name: grant.terms.client.shown_name(),
                 grant_id: grant.id,
                 scopes: access.scopes,
                 workspace,

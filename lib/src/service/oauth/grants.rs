@@ -1,8 +1,8 @@
 //! The connected-apps page's data: every grant a person made, and revoking one.
 
-use crate::domain::Workspace;
 use crate::domain::ids::ObjectId;
 use crate::domain::oauth::Grant;
+use crate::domain::{CredentialRef, Workspace};
 use crate::service::{Service, ServiceError};
 
 /// One connected app as the page shows it.
@@ -46,11 +46,16 @@ impl Service {
     }
 
     /// Revokes one of the user's grants: its access and refresh tokens stop working on the
-    /// very next request. `false` when the user has no such grant.
+    /// very next request, and the webhook endpoints it set up are switched off. `false` when
+    /// the user has no such grant.
     pub async fn revoke_connected_app(&self, user: &ObjectId, grant: &str) -> Result<bool, ServiceError> {
         let Ok(id) = ObjectId::parse(grant) else {
             return Ok(false);
         };
-        Ok(self.store.delete_grant(&id, Some(user)).await?)
+        if !self.store.delete_grant(&id, Some(user)).await? {
+            return Ok(false);
+        }
+        self.disable_webhooks_of(&CredentialRef::app(&id)).await?;
+        Ok(true)
     }
 }

@@ -6,12 +6,12 @@
 use chrono::{DateTime, Utc};
 
 use super::same_resource;
-use crate::domain::Role;
 use crate::domain::ids::ObjectId;
 use crate::domain::oauth::{
     ACCESS_LIFETIME, ACCESS_TOKEN_PREFIX, AccessToken, Grant, OAuthCode, OAuthFailure, REFRESH_LIFETIME,
     REFRESH_TOKEN_PREFIX, RefreshToken, ScopeSet, opaque_secret, stored_hash,
 };
+use crate::domain::{CredentialRef, Role};
 use crate::service::{Service, ServiceError};
 use crate::store::{CodeExchange, NewToken, Rotation};
 
@@ -122,10 +122,17 @@ impl Service {
         Ok(role)
     }
 
+    /// Revokes a grant (every token of it) and switches off the webhook endpoints it set up.
+    async fn revoke_grant(&self, grant: &ObjectId) -> Result<(), ServiceError> {
+        self.store.delete_grant(grant, None).await?;
+        self.disable_webhooks_of(&CredentialRef::app(grant)).await?;
+        Ok(())
+    }
+
     /// Revokes a grant because one of its codes or refresh tokens was presented again.
     async fn revoke_replayed(&self, grant: &ObjectId, what: &str) -> ServiceError {
-        match self.store.delete_grant(grant, None).await {
-            Ok(_) => OAuthFailure::invalid_grant(format!(
+        match self.revoke_grant(grant).await {
+            Ok(()) => OAuthFailure::invalid_grant(format!(
                 "This {what} was used already, so the grant it belongs to is revoked. Authorize again."
             ))
             .into(),
@@ -301,7 +308,7 @@ impl Service {
         if let Some(refresh) = self.store.get_refresh_token(&hash).await?
             && refresh.client_id_hash == client
         {
-            self.store.delete_grant(&refresh.grant_id, None).await?;
+            self.revoke_grant(&refresh.grant_id).await?;
             return Ok(());
         }
         if let Some(access) = self.store.get_access_token(&hash).await?

@@ -4,8 +4,11 @@
 //! or rotation.
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{Invalid, NewWebhook, SecretRing, Webhook, WebhookChange, WebhookSecret, WebhookUrl};
-use crate::service::{Service, ServiceError, accounts::Access};
+use crate::domain::{
+    Invalid, NewWebhook, SecretRing, SetUpBy, SetUpKind, Webhook, WebhookChange, WebhookSecret, WebhookUrl,
+    key_display_name,
+};
+use crate::service::{Service, ServiceError, accounts::Access, accounts::Actor};
 use crate::store::{Collection, TagWrite, WebhookWrite};
 use crate::wire::{CreatedWebhook, DeletedWebhook, UpdatedWebhook, WebhookRecord};
 
@@ -88,6 +91,8 @@ impl Service {
             unanswered: 0,
             resting_until: None,
             version: 1,
+            set_up_by: Some(self.set_up_by(access).await?),
+            disabled_reason: None,
         };
         match self.store.create_webhook(&webhook).await? {
             TagWrite::Done => Ok(WebhookWithSecret {
@@ -109,6 +114,9 @@ impl Service {
         change: WebhookChange,
     ) -> Result<WebhookWithSecret, ServiceError> {
         let mut webhook = self.webhook(access, id).await?;
+        if change.re_points() {
+            webhook.set_up_by = Some(self.set_up_by(access).await?);
+        }
         if let Some(url) = change.url {
             self.check_public(&url).await?;
             webhook.url = url;
@@ -127,6 +135,7 @@ impl Service {
             if enabled && !webhook.enabled {
                 webhook.failing_since = None;
                 webhook.disabled_for_failing_at = None;
+                webhook.disabled_reason = None;
                 (webhook.unanswered, webhook.resting_until) = (0, None);
             }
             webhook.enabled = enabled;
@@ -153,6 +162,30 @@ impl Service {
         } else {
             Err(ServiceError::WebhookNotFound)
         }
+    }
+
+    /// What an endpoint `access` makes or points somewhere records as its credential.
+    async fn set_up_by(&self, access: &Access) -> Result<SetUpBy, ServiceError> {
+        let (kind, id, name) = match &access.by {
+            Actor::Person => {
+                let user = self
+                    .store
+                    .get_user(&access.user_id)
+                    .await?
+                    .ok_or(ServiceError::UserNotFound)?;
+                (SetUpKind::Member, user.id.to_string(), user.email.as_str().to_string())
+            }
+            Actor::Key { short_id, prefix } => {
+                (SetUpKind::ApiKey, short_id.clone(), key_display_name(prefix.as_deref()))
+            }
+            Actor::App { grant, name } => (SetUpKind::App, grant.to_string(), name.clone()),
+        };
+        Ok(SetUpBy {
+            kind,
+            id,
+            name,
+            user_id: access.user_id.clone(),
+        })
     }
 
     /// Refuses a URL whose host resolves to any address that is not public (or not at all).

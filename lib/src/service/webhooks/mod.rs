@@ -4,6 +4,7 @@ pub(crate) mod endpoints;
 pub(crate) mod events;
 pub(crate) mod log;
 pub(crate) mod producer;
+pub(crate) mod revocation;
 pub(crate) mod worker;
 
 pub use endpoints::WebhookWithSecret;

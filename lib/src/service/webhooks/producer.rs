@@ -17,6 +17,7 @@ use crate::domain::ids::ObjectId;
 use crate::domain::{EventType, Webhook};
 use crate::queue::Queue;
 use crate::service::webhooks::events::{Event, EventData};
+use crate::service::webhooks::revocation::CredentialCheck;
 use crate::service::{Service, ServiceError};
 use crate::store::{StreamChange, health_change, link_change};
 use crate::wire::DeliveryJob;
@@ -146,9 +147,14 @@ impl Service {
                 .or_default()
                 .push(produced(change, event));
         }
+        let mut credentials = CredentialCheck::default();
         for (workspace, events) in by_workspace {
             for webhook in self.store.webhooks(&workspace).await? {
-                for delivery in deliveries_for(&webhook, &events) {
+                let deliveries = deliveries_for(&webhook, &events);
+                if deliveries.is_empty() || !self.may_send_to(&webhook, &mut credentials).await? {
+                    continue;
+                }
+                for delivery in deliveries {
                     crate::service::webhooks::worker::send(queue, &delivery, std::time::Duration::ZERO).await?;
                     report.deliveries += 1;
                 }

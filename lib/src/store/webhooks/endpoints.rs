@@ -9,9 +9,9 @@ use crate::store::items::applied;
 use crate::store::{Store, StoreError, TagWrite, decode, encode, keys, n, query_all, s, tx};
 use aws_sdk_dynamodb::types::ReturnValue;
 
-use crate::domain::Webhook;
 use crate::domain::ids::ObjectId;
 use crate::domain::webhook_rest::resting_until;
+use crate::domain::{CredentialRef, Webhook};
 
 /// How a person's write of an endpoint ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +19,14 @@ pub enum WebhookWrite {
     Done,
     /// It changed (or went) since it was read.
     Moved,
+}
+
+/// An endpoint's GSI1 keys under the key or app that set it up (none for a person's session).
+fn credential_index(webhook: &Webhook) -> Option<keys::Key> {
+    let credential = webhook.set_up_by.as_ref()?.credential();
+    credential
+        .revocable()
+        .then(|| keys::webhook_by_credential(&credential, &webhook.workspace_id, &webhook.id))
 }
 
 impl Store {
@@ -30,7 +38,7 @@ impl Store {
             tx::check_exists(&self.table, &keys::workspace(&webhook.workspace_id))?,
             tx::put(
                 &self.table,
-                encode(webhook, &key, None)?,
+                encode(webhook, &key, credential_index(webhook).as_ref())?,
                 Some("attribute_not_exists(PK)"),
             )?,
             take_place(&self.table, &webhook.workspace_id, Collection::Webhooks)?,
@@ -50,7 +58,7 @@ impl Store {
         let read_at = webhook.version.saturating_sub(1);
         let mut put = tx::put(
             &self.table,
-            encode(webhook, &key, None)?,
+            encode(webhook, &key, credential_index(webhook).as_ref())?,
             Some("attribute_exists(PK) AND version = :read"),
         )?;
         if let Some(p) = put.put.as_mut() {
@@ -103,6 +111,41 @@ impl Store {
                 .then_with(|| a.id.as_str().cmp(b.id.as_str()))
         });
         Ok(webhooks)
+    }
+
+    /// The endpoints `credential` set up, in every workspace (a paginated `Query` of its GSI1
+    /// partition; read from the index, so an endpoint set up a moment ago may be missing).
+    pub async fn webhooks_set_up_by(&self, credential: &CredentialRef) -> Result<Vec<Webhook>, StoreError> {
+        let query = self.index_partition_query(keys::credential_webhooks_partition(credential));
+        query_all(query).await?.into_iter().map(decode).collect()
+    }
+
+    /// Switches an endpoint off for its credential, with `reason`, unless it was set up by
+    /// another credential since (or deleted); raises its version, so a person's change read
+    /// before is not written over it. `false` when nothing changed.
+    pub async fn disable_webhook_for(
+        &self,
+        workspace: &ObjectId,
+        id: &ObjectId,
+        credential: &CredentialRef,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        let update = self
+            .client
+            .update_item()
+            .table_name(&self.table)
+            .set_key(Some(crate::store::key_map(&keys::webhook(workspace, id))))
+            .update_expression("SET enabled = :off, disabledReason = :reason, version = version + :one")
+            .condition_expression("#by.#kind = :kind AND #by.#id = :id")
+            .expression_attribute_names("#by", "setUpBy")
+            .expression_attribute_names("#kind", "kind")
+            .expression_attribute_names("#id", "id")
+            .expression_attribute_values(":off", aws_sdk_dynamodb::types::AttributeValue::Bool(false))
+            .expression_attribute_values(":reason", s(reason))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":kind", s(credential.kind.as_str()))
+            .expression_attribute_values(":id", s(credential.id.clone()));
+        applied("UpdateItem", update.send().await)
     }
 
     /// The delivery worker's note of an endpoint's failing streak after an attempt, and its

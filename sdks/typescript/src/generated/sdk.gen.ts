@@ -527,7 +527,7 @@ export const updateWebhook = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * List webhook endpoints
  *
- * The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for failing three days carries `disabledForFailingAt`. Only the workspace's owner and managers may see them.
+ * The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for failing three days carries `disabledForFailingAt`; one switched off because the API key or app that set it up (`setUpBy`) was revoked carries `disabledReason`. Only the workspace's owner and managers may see them.
  */
 export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => {
     return (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({

@@ -1245,6 +1245,30 @@ export type RuleFields = {
 export type Rules = Array<Rule>;
 
 /**
+ * Who set an endpoint up: revoking that API key or app switches the endpoint off.
+ */
+export type SetUpByRecord = {
+    /**
+     * The person's user id, the API key's short id (16 hexadecimal characters) or the app's
+     * grant id.
+     */
+    id: string;
+    /**
+     * `member` (a person in the app), `apiKey` or `app` (an app connected over OAuth).
+     */
+    kind: SetUpKind;
+    /**
+     * The person's e-mail, the key's first characters, or the app's name.
+     */
+    name: string;
+};
+
+/**
+ * The kind of credential that set an endpoint up.
+ */
+export type SetUpKind = 'apiKey' | 'member' | 'app';
+
+/**
  * A bulk item exactly as submitted, echoed back when it fails. Opaque: nothing reads it.
  */
 export type Submitted = unknown;
@@ -1633,10 +1657,19 @@ export type WebhookRecord = {
      * When it was switched off for failing three days without a success (absent otherwise).
      */
     disabledForFailingAt?: string | null;
+    /**
+     * Why it was switched off when that key was replaced or that app lost its access.
+     */
+    disabledReason?: string | null;
     enabled: boolean;
     events: Array<string>;
     id: string;
     linkIds: Array<string>;
+    /**
+     * The credential that made it, or last pointed it at a URL, events or links, or switched
+     * it on (absent for endpoints made before it was recorded).
+     */
+    setUpBy?: SetUpByRecord | null;
     url: string;
 };
 

@@ -27,6 +27,9 @@ pub struct Tool {
     pub name: &'static str,
     /// What the caller's credential must carry to see and call it.
     pub scope: Scope,
+    /// A second scope it needs besides (a webhook endpoint that sends events out needs
+    /// `analytics:read` besides `links:write`).
+    pub also: Option<Scope>,
     /// Which rate limit a call counts against besides the key's and the workspace's.
     pub rate: RateClass,
     /// The tool as `tools/list` shows it.
@@ -64,6 +67,7 @@ impl From<Spec> for Tool {
         Self {
             name: spec.name,
             scope: spec.scope,
+            also: None,
             rate: spec.rate,
             definition,
             parse: spec.parse,
@@ -72,6 +76,11 @@ impl From<Spec> for Tool {
 }
 
 impl Tool {
+    /// Every scope a credential must carry to see and call it.
+    pub fn scopes(&self) -> impl Iterator<Item = Scope> {
+        std::iter::once(self.scope).chain(self.also)
+    }
+
     /// The tool's title, as `tools/list` shows it.
     pub fn title(&self) -> String {
         self.definition.title.clone().unwrap_or_else(|| self.name.to_string())
@@ -115,6 +124,7 @@ pub static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
     .flatten()
     .map(Tool::from)
     .map(analytics::with_app)
+    .map(webhooks::with_scope_to_send_events_out)
     .collect()
 });
 

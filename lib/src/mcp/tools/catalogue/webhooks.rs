@@ -1,6 +1,6 @@
 //! The tools for a workspace's webhook endpoints.
 
-use super::{Spec, annotations, input, output};
+use super::{Spec, Tool, annotations, input, output};
 use crate::domain::{RateClass, Scope};
 use crate::mcp::tools::dispatch::{CreateWebhook, DeleteWebhook, ListWebhooks, NoArgs, UpdateWebhook, prepare};
 use crate::wire::{
@@ -8,6 +8,18 @@ use crate::wire::{
 };
 
 const EVENTS: &str = "events: link.created, link.updated, link.deleted, link.clicked, conversion.created";
+
+/// The tools that decide where events go: a URL the caller picks receives every click and sale.
+const SEND_EVENTS_OUT: [&str; 2] = ["create_webhook", "update_webhook"];
+
+/// `tool` needing `analytics:read` besides its own scope when it decides where events go:
+/// `links:write` is consented to as "create and change links", not as reading analytics.
+pub(super) fn with_scope_to_send_events_out(mut tool: Tool) -> Tool {
+    if SEND_EVENTS_OUT.contains(&tool.name) {
+        tool.also = Some(Scope::AnalyticsRead);
+    }
+    tool
+}
 
 /// Creating or pointing an endpoint elsewhere resolves its host on the internet.
 fn reaches_out(read_only: bool, destructive: bool, idempotent: bool) -> rmcp::model::ToolAnnotations {
@@ -26,8 +38,10 @@ pub(super) fn tools() -> Vec<Spec> {
             parse: prepare::<ListWebhooks>,
             title: "List webhook endpoints",
             description: "List the workspace's webhook endpoints, oldest first: each one's id, url, events, linkIds, \
-                 batch, whether it is enabled, and disabledForFailingAt when it was switched off for failing three \
-                 days. Never a secret. Only the workspace's owner and managers may see them."
+                 batch, whether it is enabled, disabledForFailingAt when it was switched off for failing three \
+                 days, setUpBy (the person, API key or app that set it up) and disabledReason when it was switched \
+                 off because that key or app was revoked. Never a secret. Only the workspace's owner and managers \
+                 may see them."
                 .into(),
             input: input::<NoArgs>(&[]),
             output: output::<WebhookList>(),
@@ -44,7 +58,8 @@ pub(super) fn tools() -> Vec<Spec> {
                  (at least one), optionally linkIds (only these links' events) and batch (click events up to 100 per \
                  request). Deliveries are signed as the Standard Webhooks specification says with the secret in the \
                  answer, shown this once: hand it to the person now. At most 20 per workspace; owner and managers \
-                 only."
+                 only. Needs analytics:read besides links:write (every click and sale goes to the URL); the endpoint \
+                 is switched off when the credential that made it is revoked."
             ),
             input: input::<WebhookInput>(&["url", "events"]),
             output: output::<CreatedWebhook>(),

@@ -86,6 +86,8 @@ from .rule_fields_browser_item import RuleFieldsBrowserItem
 from .rule_fields_device_item import RuleFieldsDeviceItem
 from .rule_fields_os_item import RuleFieldsOsItem
 from .rule_os_item import RuleOsItem
+from .set_up_by_record import SetUpByRecord
+from .set_up_kind_type_0 import SetUpKindType0
 from .tag_list import TagList
 from .tag_outcome import TagOutcome
 from .tag_record import TagRecord
@@ -206,6 +208,8 @@ __all__ = (
     "RuleFieldsDeviceItem",
     "RuleFieldsOsItem",
     "RuleOsItem",
+    "SetUpByRecord",
+    "SetUpKindType0",
     "TagList",
     "TagOutcome",
     "TagRecord",

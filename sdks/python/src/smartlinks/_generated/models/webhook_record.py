@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, TYPE_CHECKING
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -10,6 +10,9 @@ from ..types import UNSET, Unset
 
 from typing import cast
 import datetime
+
+if TYPE_CHECKING:
+    from ..models.set_up_by_record import SetUpByRecord
 
 
 T = TypeVar("T", bound="WebhookRecord")
@@ -29,6 +32,11 @@ class WebhookRecord:
         url (str):
         disabled_for_failing_at (datetime.datetime | None | Unset): When it was switched off for failing three days
             without a success (absent otherwise).
+        disabled_reason (None | str | Unset): Why it was switched off when that key was replaced or that app lost its
+            access.
+        set_up_by (None | SetUpByRecord | Unset): The credential that made it, or last pointed it at a URL, events or
+            links, or switched
+            it on (absent for endpoints made before it was recorded).
     """
 
     batch: bool
@@ -39,9 +47,13 @@ class WebhookRecord:
     link_ids: list[str]
     url: str
     disabled_for_failing_at: datetime.datetime | None | Unset = UNSET
+    disabled_reason: None | str | Unset = UNSET
+    set_up_by: None | SetUpByRecord | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.set_up_by_record import SetUpByRecord  # noqa: PLC0415
+
         batch = self.batch
 
         created_at = self.created_at.isoformat()
@@ -64,6 +76,20 @@ class WebhookRecord:
         else:
             disabled_for_failing_at = self.disabled_for_failing_at
 
+        disabled_reason: None | str | Unset
+        if isinstance(self.disabled_reason, Unset):
+            disabled_reason = UNSET
+        else:
+            disabled_reason = self.disabled_reason
+
+        set_up_by: dict[str, Any] | None | Unset
+        if isinstance(self.set_up_by, Unset):
+            set_up_by = UNSET
+        elif isinstance(self.set_up_by, SetUpByRecord):
+            set_up_by = self.set_up_by.to_dict()
+        else:
+            set_up_by = self.set_up_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -79,11 +105,17 @@ class WebhookRecord:
         )
         if disabled_for_failing_at is not UNSET:
             field_dict["disabledForFailingAt"] = disabled_for_failing_at
+        if disabled_reason is not UNSET:
+            field_dict["disabledReason"] = disabled_reason
+        if set_up_by is not UNSET:
+            field_dict["setUpBy"] = set_up_by
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.set_up_by_record import SetUpByRecord  # noqa: PLC0415
+
         d = dict(src_dict)
         batch = d.pop("batch")
 
@@ -116,6 +148,32 @@ class WebhookRecord:
 
         disabled_for_failing_at = _parse_disabled_for_failing_at(d.pop("disabledForFailingAt", UNSET))
 
+        def _parse_disabled_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabledReason", UNSET))
+
+        def _parse_set_up_by(data: object) -> None | SetUpByRecord | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                set_up_by_type_0 = SetUpByRecord.from_dict(data)
+
+                return set_up_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SetUpByRecord | Unset, data)
+
+        set_up_by = _parse_set_up_by(d.pop("setUpBy", UNSET))
+
         webhook_record = cls(
             batch=batch,
             created_at=created_at,
@@ -125,6 +183,8 @@ class WebhookRecord:
             link_ids=link_ids,
             url=url,
             disabled_for_failing_at=disabled_for_failing_at,
+            disabled_reason=disabled_reason,
+            set_up_by=set_up_by,
         )
 
         webhook_record.additional_properties = d

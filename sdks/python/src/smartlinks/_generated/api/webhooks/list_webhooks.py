@@ -82,8 +82,9 @@ def sync_detailed(
     """List webhook endpoints
 
      The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for
-    failing three days carries `disabledForFailingAt`. Only the workspace's owner and managers may see
-    them.
+    failing three days carries `disabledForFailingAt`; one switched off because the API key or app that
+    set it up (`setUpBy`) was revoked carries `disabledReason`. Only the workspace's owner and managers
+    may see them.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,8 +110,9 @@ def sync(
     """List webhook endpoints
 
      The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for
-    failing three days carries `disabledForFailingAt`. Only the workspace's owner and managers may see
-    them.
+    failing three days carries `disabledForFailingAt`; one switched off because the API key or app that
+    set it up (`setUpBy`) was revoked carries `disabledReason`. Only the workspace's owner and managers
+    may see them.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,8 +134,9 @@ async def asyncio_detailed(
     """List webhook endpoints
 
      The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for
-    failing three days carries `disabledForFailingAt`. Only the workspace's owner and managers may see
-    them.
+    failing three days carries `disabledForFailingAt`; one switched off because the API key or app that
+    set it up (`setUpBy`) was revoked carries `disabledReason`. Only the workspace's owner and managers
+    may see them.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,8 +160,9 @@ async def asyncio(
     """List webhook endpoints
 
      The workspace's webhook endpoints, oldest first, never their secrets. An endpoint switched off for
-    failing three days carries `disabledForFailingAt`. Only the workspace's owner and managers may see
-    them.
+    failing three days carries `disabledForFailingAt`; one switched off because the API key or app that
+    set it up (`setUpBy`) was revoked carries `disabledReason`. Only the workspace's owner and managers
+    may see them.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
