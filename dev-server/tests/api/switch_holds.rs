@@ -128,7 +128,8 @@ async fn import_through_a_suspension(app: &TestApp, ws: &TestWorkspace) -> lib::
     let (status, body) = app.import(ws, "csv", &csv_of(600), json!({})).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     let id = oid(body["import"]["id"].as_str().unwrap());
-    let worker = app.service.run_import(&oid(&ws.id), &id, Duration::from_secs(120));
+    let workspace = oid(&ws.id);
+    let worker = app.service.run_import(&workspace, &id, Duration::from_secs(120));
     let operator = async {
         loop {
             let job = app.store().import_job(&oid(&ws.id), &id).await.unwrap().unwrap();
