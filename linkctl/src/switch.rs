@@ -122,17 +122,25 @@ pub(crate) async fn workspace(service: &Service, command: SuspendCommand) -> Res
     };
     let id = id_of("workspace", raw)?;
     let (reason, by) = why.parse()?;
-    let (switched, links) = if suspend {
+    let (switched, stamped) = if suspend {
         service.suspend_workspace(&id, &reason, &by).await?
     } else {
         service.unsuspend_workspace(&id, &reason, &by).await?
     };
+    if stamped.unlisted > 0 {
+        // Said on stderr too, so that an operator reading only the terminal sees it.
+        eprintln!(
+            "linkctl: {} link(s) of the workspace were not listed by the link index in time and are not {}; run the command again.",
+            stamped.unlisted,
+            if suspend { "stamped" } else { "unstamped" }
+        );
+    }
     let reason = suspend.then(|| reason.as_str().to_string());
     answer(
         switched,
         "workspace",
         raw,
-        json!({ "suspendedReason": reason, "links": links }),
+        json!({ "suspendedReason": reason, "links": stamped.changed, "unstamped": stamped.unlisted }),
     )
 }
 

@@ -84,6 +84,7 @@ mod reports;
 mod safety_block;
 mod safety_list;
 mod switch;
+mod switch_holds;
 mod tags;
 mod team_invitations;
 mod team_inviting;

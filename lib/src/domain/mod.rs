@@ -92,7 +92,10 @@ pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH
 pub use stored_list::{
     CHUNK_BYTES, ListRefusal, MAX_LIST_ENTRIES, NormalisedList, StoredListHead, chunk_entries, judge_list, list_version,
 };
-pub use switch::{AuditAction, AuditEntry, OperatorName, OperatorReason, Withheld, parse_operator, parse_reason};
+pub use switch::{
+    AuditAction, AuditEntry, HeldAction, Hold, OperatorName, OperatorReason, Withheld, held_sentence, parse_operator,
+    parse_reason, reason_sentence,
+};
 pub use tag::{MAX_TAG_NAME_CHARS, Tag, TagChange, TagName};
 pub use team::{TeamAction, TeamRefusal, invitable_roles};
 pub use text::{BoundedText, Email, counted, for_count};

@@ -64,6 +64,49 @@ pub struct AuditEntry {
     pub reason: OperatorReason,
 }
 
+/// The operator's reason as the end of a sentence: with its full stop (or the `!`, `?` or `…`
+/// it already ends with). Every refusal that quotes the operator is a sentence.
+pub fn reason_sentence(reason: &str) -> String {
+    let reason = reason.trim_end();
+    if reason.ends_with(['.', '!', '?', '…']) {
+        reason.to_string()
+    } else {
+        format!("{reason}.")
+    }
+}
+
+/// Why the operator holds a link against its owner: the link disabled, or its workspace
+/// suspended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hold {
+    Disabled,
+    Suspended,
+}
+
+/// What the owner tried on a link the operator holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeldAction {
+    /// `active: true` on a disabled link.
+    SwitchOn,
+    Delete,
+    /// A new slug or domain: the old short URL would be free to be made again.
+    Move,
+}
+
+/// The owner's refusal: who holds the link and why, then what cannot be done.
+pub fn held_sentence(hold: Hold, action: HeldAction, reason: &str) -> String {
+    let held = match hold {
+        Hold::Disabled => "This link was disabled by the operator",
+        Hold::Suspended => "This link's workspace was suspended by the operator",
+    };
+    let refused = match action {
+        HeldAction::SwitchOn => "It cannot be switched back on.",
+        HeldAction::Delete => "It cannot be deleted.",
+        HeldAction::Move => "It cannot be moved to another slug or domain.",
+    };
+    format!("{held}: {} {refused}", reason_sentence(reason))
+}
+
 /// What a visitor of a link that must not redirect is told, and why: the `451` answer. The
 /// operator's switch and a blocked destination share it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,5 +140,24 @@ mod tests {
         ] {
             assert_eq!(serde_json::to_value(action).unwrap(), action.as_str());
         }
+    }
+
+    #[test]
+    fn a_reason_ends_its_sentence_with_one_full_stop() {
+        assert_eq!(reason_sentence("phishing campaign"), "phishing campaign.");
+        assert_eq!(reason_sentence("phishing campaign."), "phishing campaign.");
+        assert_eq!(reason_sentence("really?"), "really?");
+    }
+
+    #[test]
+    fn a_held_link_says_who_holds_it_why_and_what_cannot_be_done() {
+        assert_eq!(
+            held_sentence(Hold::Disabled, HeldAction::Delete, "phishing"),
+            "This link was disabled by the operator: phishing. It cannot be deleted."
+        );
+        assert_eq!(
+            held_sentence(Hold::Suspended, HeldAction::Move, "spam."),
+            "This link's workspace was suspended by the operator: spam. It cannot be moved to another slug or domain."
+        );
     }
 }

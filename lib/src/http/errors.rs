@@ -24,7 +24,7 @@ pub fn status_of(err: &ServiceError) -> StatusCode {
         WorkspaceNotFound | LinkNotFound | LinkNotInWorkspace | ClickNotFound => StatusCode::NOT_FOUND,
         NotOwnerOrManager | OnlyOwnerSetsLocation | OnlyOwnerOrManagerSetsHealthChecks => StatusCode::FORBIDDEN,
         SlugTaken | LinkChangedConcurrently | Contention | IdempotencyInProgress => StatusCode::CONFLICT,
-        LinkDisabledByOperator(_) => StatusCode::CONFLICT,
+        LinkHeldByOperator { .. } => StatusCode::CONFLICT,
         IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
         RateLimited(_) | NewWorkspaceLinksThrottled { .. } => StatusCode::TOO_MANY_REQUESTS,
         NoSuchEndpoint { .. } => StatusCode::NOT_FOUND,

@@ -33,7 +33,7 @@ functions! {
         name: "update-link",
         logical_id: "UpdateLinkFunction",
         routes: &[service("PUT", "/apiv1/link/update")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK],
         idempotent: true,
         ..PLAIN
     };
@@ -51,7 +51,7 @@ functions! {
         name: "bulk-create-links",
         logical_id: "BulkCreateLinksFunction",
         routes: &[service("POST", "/apiv1/links/bulk-create")],
-        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK],
         limit: RateClass::Bulk,
         idempotent: true,
         ..PLAIN

@@ -7,7 +7,7 @@ use super::answers::{Success, body_failures, gate, refused_create, retry_failure
 use super::components::{Schemas, link_id_path, query_parameters, workspace_id_property, workspace_query};
 use super::operation::Op;
 use crate::analytics::report::{LinkAnalytics, WorkspaceAnalytics};
-use crate::domain::Invalid;
+use crate::domain::{HeldAction, Hold, Invalid};
 use crate::manifest;
 use crate::mcp::args::{LinkAnalyticsArgs, ListArgs, QrArgs, RangeArgs};
 use crate::qr::QrRequest;
@@ -44,6 +44,15 @@ fn quota(resource: QuotaResource) -> ServiceError {
         resource,
         limit,
         current,
+    }
+}
+
+/// `409` for what only the operator may undo, on a link they disabled.
+fn held(action: HeldAction) -> ServiceError {
+    ServiceError::LinkHeldByOperator {
+        hold: Hold::Disabled,
+        action,
+        reason: "the operator's reason.".into(),
     }
 }
 
@@ -174,7 +183,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                         quota(QuotaResource::Rules),
                         ServiceError::LinkNotFound,
                         ServiceError::SlugTaken,
-                        ServiceError::LinkDisabledByOperator("the operator's reason.".into()),
+                        held(HeldAction::SwitchOn),
                         ServiceError::LinkChangedConcurrently,
                         ServiceError::Contention,
                     ])
@@ -203,6 +212,7 @@ pub fn operations(schemas: &mut Schemas) -> Vec<(&'static manifest::Function, Op
                         ServiceError::BadId(crate::wire::BadId::Malformed(crate::wire::IdField::Link)),
                         ServiceError::NoLinkPermission(LinkAction::Delete),
                         ServiceError::LinkNotFound,
+                        held(HeldAction::Delete),
                         ServiceError::LinkChangedConcurrently,
                         ServiceError::Contention,
                     ])

@@ -2,7 +2,7 @@
 //! the caller sees; each door maps them to its own status and body in one place.
 
 use crate::domain::oauth::OAuthFailure;
-use crate::domain::{Invalid, InvitationDead, TeamRefusal};
+use crate::domain::{HeldAction, Hold, Invalid, InvitationDead, TeamRefusal, held_sentence, reason_sentence};
 pub use crate::store::StoreError;
 
 /// Which link action a permission failure is about.
@@ -53,11 +53,17 @@ pub enum ServiceError {
     LicenseExpired,
     /// The operator suspended the workspace (`linkctl workspace suspend`): its keys and OAuth
     /// grants are refused (403), its reason given.
-    #[error("This workspace was suspended by the operator: {0}")]
+    #[error("This workspace was suspended by the operator: {}", reason_sentence(.0))]
     WorkspaceSuspended(String),
-    /// `isActive: true` on a link the operator disabled (409: only the operator can undo it).
-    #[error("This link was disabled by the operator and cannot be switched back on: {0}")]
-    LinkDisabledByOperator(String),
+    /// What only the operator may undo, tried by the owner (409): switching a disabled link
+    /// back on, or deleting or moving a link disabled or of a suspended workspace (its short
+    /// URL would be free to be made again).
+    #[error("{}", held_sentence(*.hold, *.action, .reason))]
+    LinkHeldByOperator {
+        hold: Hold,
+        action: HeldAction,
+        reason: String,
+    },
     #[error("{0}")]
     Invalid(Invalid),
     /// A link's saved QR settings cannot be drawn as a scannable code (422).

@@ -10,7 +10,7 @@ use super::Service;
 use crate::domain::ids::ObjectId;
 use crate::domain::{AuditAction, AuditEntry, OperatorName, OperatorReason};
 use crate::store::StoreError;
-pub use crate::store::Switched;
+pub use crate::store::{Stamped, Switched};
 
 /// The most audit items `linkctl audit list` prints in one run.
 pub const MAX_AUDIT_ENTRIES: usize = 1000;
@@ -41,20 +41,25 @@ impl Service {
         self.store.switch_link(id, None, &entry).await
     }
 
-    /// Suspends a workspace: its keys and grants get `403` from the next request (the workspace
-    /// is written first, so no new link can follow), then every link of it is stamped with the
-    /// reason and answers `451`. Answers how many links were stamped. Running it again finishes
-    /// a run that stopped halfway.
+    /// Suspends a workspace: its keys and grants get `403` from the next request, and every
+    /// link write holds on the workspace not being suspended (the workspace is written first,
+    /// so no new link, moved link or link written by work in flight can follow); then every link
+    /// of it is stamped with the reason and answers `451`, including those written just before
+    /// the suspension that the link index lists late (see [`Store::stamp_workspace_links`]).
+    /// Answers how many links were stamped, and how many the index had not listed in time.
+    /// Running it again finishes a run that stopped halfway.
+    ///
+    /// [`Store::stamp_workspace_links`]: crate::store::Store::stamp_workspace_links
     pub async fn suspend_workspace(
         &self,
         id: &ObjectId,
         reason: &OperatorReason,
         by: &OperatorName,
-    ) -> Result<(Switched, u64), StoreError> {
+    ) -> Result<(Switched, Stamped), StoreError> {
         let entry = self.audit_entry(AuditAction::WorkspaceSuspended, id.as_str(), reason, by);
         let switched = self.store.switch_workspace(id, Some(reason), &entry).await?;
         if switched == Switched::NotFound {
-            return Ok((switched, 0));
+            return Ok((switched, Stamped::default()));
         }
         Ok((switched, self.store.stamp_workspace_links(id, Some(reason)).await?))
     }
@@ -66,11 +71,11 @@ impl Service {
         id: &ObjectId,
         reason: &OperatorReason,
         by: &OperatorName,
-    ) -> Result<(Switched, u64), StoreError> {
+    ) -> Result<(Switched, Stamped), StoreError> {
         let entry = self.audit_entry(AuditAction::WorkspaceUnsuspended, id.as_str(), reason, by);
         let switched = self.store.switch_workspace(id, None, &entry).await?;
         if switched == Switched::NotFound {
-            return Ok((switched, 0));
+            return Ok((switched, Stamped::default()));
         }
         Ok((switched, self.store.stamp_workspace_links(id, None).await?))
     }
@@ -115,10 +120,16 @@ impl Service {
     }
 }
 
+/// A write refused because the operator suspended the workspace after the request was
+/// admitted: what the next request of the workspace gets at admission.
+pub(crate) fn suspended(reason: &OperatorReason) -> super::ServiceError {
+    super::ServiceError::WorkspaceSuspended(reason.as_str().to_string())
+}
+
 /// `403` with the operator's reason for a suspended workspace's keys, grants and pages.
 pub(crate) fn refuse_suspended(workspace: &crate::domain::Workspace) -> Result<(), super::ServiceError> {
     match &workspace.suspended_reason {
-        Some(reason) => Err(super::ServiceError::WorkspaceSuspended(reason.as_str().to_string())),
+        Some(reason) => Err(suspended(reason)),
         None => Ok(()),
     }
 }

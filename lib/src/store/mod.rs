@@ -45,11 +45,11 @@ pub use imports::{ImportStart, MAX_FILE_PART_BYTES};
 pub use links::batches::Placed;
 pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
-pub use links::stored::{CreateLinkFailure, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
+pub use links::stored::{CreateLinkFailure, DeleteOutcome, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use reports::{REPORT_MEMORY, ReportRead};
 pub use safety::MAX_BLOCKED_DESTINATIONS;
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
-pub use switch::Switched;
+pub use switch::{STAMP_PASSES, STAMP_SETTLE, Stamped, Switched};
 pub use table::{
     DEFINITION as TABLE_DEFINITION, IndexDefinition, TableDefinition, create_table, create_table_without_expiry,
     ensure_table, latest_stream_arn,

@@ -22,6 +22,21 @@ pub enum Switched {
     Unchanged,
 }
 
+/// What stamping a workspace's links did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stamped {
+    /// Links whose stamp was put on (or taken off).
+    pub changed: u64,
+    /// Links the workspace counts that the index did not list by the last pass: not stamped.
+    /// Running the switch again stamps them.
+    pub unlisted: u64,
+}
+
+/// How many times a stamping goes round waiting for the link index to list every link.
+pub const STAMP_PASSES: u32 = 10;
+/// How long a stamping waits between passes (the index settles within a second or so).
+pub const STAMP_SETTLE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The update expression that sets `#reason` to `reason` (or removes it), followed by `rest`,
 /// and the value it names.
 fn reason_change(reason: Option<&OperatorReason>, rest: &str) -> (String, Vec<(&'static str, AttributeValue)>) {
@@ -108,12 +123,38 @@ impl Store {
 
     /// Stamps the operator's reason on every link of a suspended workspace (`Some`), or takes it
     /// off (`None`), so that a visit tells a suspended workspace's link from the link alone.
-    /// Each link's version moves on. Work bounded by the workspace's link quota: one paginated
-    /// `Query` of its link index, one `UpdateItem` a link. Answers how many links it changed.
+    /// Each link changed has its version moved on; one already as asked is left alone. The
+    /// link index lags the table a little, so a link written just before the suspension may
+    /// not be listed yet: the stamping goes round again, [`STAMP_SETTLE`] apart, until the index
+    /// lists as many links as the workspace counts, at most [`STAMP_PASSES`] times. Work bounded
+    /// by the workspace's link quota per pass: one paginated `Query` of its link index, one
+    /// `UpdateItem` a link.
     pub async fn stamp_workspace_links(
         &self,
         workspace: &ObjectId,
         reason: Option<&OperatorReason>,
+    ) -> Result<Stamped, StoreError> {
+        let mut stamped = Stamped::default();
+        for pass in 1..=STAMP_PASSES {
+            // Counted first: a link counted is in the table, and in the index once it settles.
+            let counted = self.get_workspace(workspace).await?.map_or(0, |w| w.link_count);
+            let listed = self.stamp_listed_links(workspace, reason, &mut stamped).await?;
+            stamped.unlisted = counted.saturating_sub(listed);
+            if stamped.unlisted == 0 || pass == STAMP_PASSES {
+                break;
+            }
+            tokio::time::sleep(STAMP_SETTLE).await;
+        }
+        Ok(stamped)
+    }
+
+    /// One pass of [`Self::stamp_workspace_links`]: every link the index lists now. Answers how
+    /// many it listed.
+    async fn stamp_listed_links(
+        &self,
+        workspace: &ObjectId,
+        reason: Option<&OperatorReason>,
+        stamped: &mut Stamped,
     ) -> Result<u64, StoreError> {
         let read = IndexRead {
             filter: None,
@@ -121,7 +162,7 @@ impl Store {
             projection: Some("#tpk, #tsk"),
         };
         let (entries, _) = self.read_link_index(workspace, read).await?;
-        let mut changed = 0;
+        let listed = entries.len() as u64;
         for entry in entries {
             let Some(key) = item_key(&entry) else { continue };
             let request = self
@@ -129,22 +170,24 @@ impl Store {
                 .update_item()
                 .table_name(&self.table)
                 .set_key(Some(super::key_map(&key)))
-                .condition_expression("attribute_exists(#pk)")
-                .expression_attribute_names("#pk", keys::PK)
                 .expression_attribute_names("#reason", SUSPENDED_REASON)
                 .expression_attribute_values(":one", n(1));
             let request = match reason {
                 Some(reason) => request
                     .update_expression("SET #reason = :reason ADD version :one")
+                    .condition_expression("attribute_exists(#pk) AND (attribute_not_exists(#reason) OR #reason <> :reason)")
+                    .expression_attribute_names("#pk", keys::PK)
                     .expression_attribute_values(":reason", s(reason.as_str())),
-                None => request.update_expression("REMOVE #reason ADD version :one"),
+                None => request
+                    .update_expression("REMOVE #reason ADD version :one")
+                    .condition_expression("attribute_exists(#reason)"),
             };
-            // A link deleted meanwhile is no longer there to stamp.
+            // A link deleted meanwhile is no longer there to stamp; one stamped already is left.
             if update_applied(request.send().await)? {
-                changed += 1;
+                stamped.changed += 1;
             }
         }
-        Ok(changed)
+        Ok(listed)
     }
 
     /// Keeps an operator action that has no switch of its own to be written with (a

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{Hostname, Invalid, Link, LinkDraft, Slug};
+use crate::domain::{Hostname, Invalid, Link, LinkDraft, OperatorReason, Slug};
 use crate::service::links::edit::SLUG_ATTEMPTS;
 use crate::service::{QuotaResource, Service, ServiceError, accounts::Access};
 use crate::store::Placed;
@@ -24,6 +24,8 @@ pub(in crate::service) enum Written {
     NoFreeSlug,
     /// The workspace lost its hold on the link's domain meanwhile.
     DomainUnavailable,
+    /// The operator suspended the workspace meanwhile, for this reason: nothing more is written.
+    Suspended(OperatorReason),
 }
 
 struct Pending {
@@ -214,11 +216,11 @@ impl Service {
         {
             return Ok(count);
         }
-        let current = self
-            .store
-            .get_workspace(&access.workspace.id)
-            .await?
-            .map_or(0, |w| w.link_count);
+        let workspace = self.store.get_workspace(&access.workspace.id).await?;
+        if let Some(reason) = workspace.as_ref().and_then(|w| w.suspended_reason.as_ref()) {
+            return Err(crate::service::switch::suspended(reason));
+        }
+        let current = workspace.map_or(0, |w| w.link_count);
         Err(ServiceError::QuotaExceeded {
             resource: QuotaResource::Links,
             limit: plan.max_links,
@@ -241,6 +243,7 @@ impl Service {
                 Written::Created(link) => ledger.created[index] = Some(*link),
                 Written::SlugTaken | Written::NoFreeSlug => ledger.fail(index, ServiceError::SlugTaken),
                 Written::DomainUnavailable => ledger.fail(index, ServiceError::DomainNotAvailable),
+                Written::Suspended(reason) => ledger.fail(index, crate::service::switch::suspended(&reason)),
             }
         }
         Ok(())
@@ -277,6 +280,11 @@ impl Service {
                 })
                 .collect();
             let written = self.store.put_reserved_links(&links).await?;
+            let suspension = if written.contains(&Placed::Suspended) {
+                self.store.suspension(&access.workspace.id).await?
+            } else {
+                None
+            };
             let mut retry = Vec::new();
             for ((key, draft, id), (link, placed)) in pending.into_iter().zip(links.into_iter().zip(written)) {
                 match placed {
@@ -284,6 +292,11 @@ impl Service {
                     Placed::DomainUnavailable => answers.push((key, Written::DomainUnavailable)),
                     Placed::SlugTaken if draft.slug.is_some() => answers.push((key, Written::SlugTaken)),
                     Placed::SlugTaken => retry.push((key, draft, id)),
+                    Placed::Suspended => match &suspension {
+                        Some(reason) => answers.push((key, Written::Suspended(reason.clone()))),
+                        // Lifted meanwhile: written again.
+                        None => retry.push((key, draft, id)),
+                    },
                 }
             }
             pending = retry;

@@ -4,11 +4,12 @@ use chrono::{DateTime, SubsecRound, Utc};
 
 use crate::domain::ids::ObjectId;
 use crate::domain::{
-    Blocklist, Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings, PasswordHash, Slug,
+    Blocklist, HeldAction, Hold, Hostname, Invalid, Link, LinkDraft, LinkPassword, LinkPatch, LinkSettings,
+    OperatorReason, PasswordHash, Slug,
 };
 use crate::retry::{LOST_RACE, Retry};
 use crate::service::{LinkAction, QuotaResource, Service, ServiceError, accounts::Access};
-use crate::store::{CreateLinkFailure, MoveOutcome, UpdateOutcome};
+use crate::store::{CreateLinkFailure, DeleteOutcome, MoveOutcome, StoredLink, UpdateOutcome};
 use crate::wire::{CreatedLink, DeletedLink, UpdatedLink};
 
 const GENERATED_SLUG_LENGTH: usize = 7;
@@ -186,6 +187,7 @@ impl Service {
                     });
                 }
                 Err(CreateLinkFailure::DomainUnavailable) => return Err(ServiceError::DomainNotAvailable),
+                Err(CreateLinkFailure::Suspended(reason)) => return Err(crate::service::switch::suspended(&reason)),
                 Err(CreateLinkFailure::SlugTaken) if chosen.is_some() => return Err(ServiceError::SlugTaken),
                 Err(CreateLinkFailure::SlugTaken) => continue,
             }
@@ -223,8 +225,8 @@ impl Service {
                 return Err(ServiceError::NoLinkPermission(LinkAction::Edit));
             }
             // Only the operator switches a link they disabled back on (`linkctl link enable`).
-            if let (Some(reason), Some(true)) = (&stored.disabled_reason, patch.active) {
-                return Err(ServiceError::LinkDisabledByOperator(reason.as_str().to_string()));
+            if patch.active == Some(true) {
+                refuse_if_disabled(&stored, HeldAction::SwitchOn)?;
             }
             let mut link = stored.link.clone();
             patch.apply(&mut link.settings);
@@ -250,14 +252,21 @@ impl Service {
             link.updated_at = self.now();
             let moved = link.domain != stored.link.domain || link.slug != stored.link.slug;
             let written = if moved {
+                // The short URL the operator withholds stays where it is (its slug is not freed).
+                refuse_if_held(&stored, HeldAction::Move)?;
                 match self.store.move_link(&stored, &link).await? {
                     MoveOutcome::Moved => true,
                     MoveOutcome::SlugTaken => return Err(ServiceError::SlugTaken),
                     MoveOutcome::DomainUnavailable => return Err(ServiceError::DomainNotAvailable),
+                    MoveOutcome::Suspended(reason) => return Err(held(Hold::Suspended, HeldAction::Move, &reason)),
                     MoveOutcome::Conflict => false,
                 }
             } else {
-                self.store.update_link(&stored, &link).await? == UpdateOutcome::Updated
+                match self.store.update_link(&stored, &link).await? {
+                    UpdateOutcome::Updated => true,
+                    UpdateOutcome::Suspended(reason) => return Err(crate::service::switch::suspended(&reason)),
+                    UpdateOutcome::Conflict => false,
+                }
             };
             if written {
                 return Ok(UpdatedLink::new(id));
@@ -282,12 +291,42 @@ impl Service {
                 domain: stored.link.domain.clone(),
                 slug: stored.link.slug.clone(),
             };
-            if self.store.delete_link(&pointer).await? {
-                return Ok(DeletedLink::from(&stored.link));
+            // The short URL the operator withholds is not deleted (its slug would be free again).
+            refuse_if_held(&stored, HeldAction::Delete)?;
+            match self.store.delete_link(&pointer).await? {
+                DeleteOutcome::Deleted => return Ok(DeletedLink::from(&stored.link)),
+                DeleteOutcome::Suspended(reason) => return Err(held(Hold::Suspended, HeldAction::Delete, &reason)),
+                DeleteOutcome::Conflict => {}
             }
             if !retry.again().await {
                 return Err(ServiceError::LinkChangedConcurrently);
             }
         }
+    }
+}
+
+fn held(hold: Hold, action: HeldAction, reason: &OperatorReason) -> ServiceError {
+    ServiceError::LinkHeldByOperator {
+        hold,
+        action,
+        reason: reason.as_str().to_string(),
+    }
+}
+
+/// `409` when the operator disabled the link.
+fn refuse_if_disabled(stored: &StoredLink, action: HeldAction) -> Result<(), ServiceError> {
+    match &stored.disabled_reason {
+        Some(reason) => Err(held(Hold::Disabled, action, reason)),
+        None => Ok(()),
+    }
+}
+
+/// `409` when the operator disabled the link or suspended its workspace (the store's write
+/// holds on the same conditions; this says why).
+fn refuse_if_held(stored: &StoredLink, action: HeldAction) -> Result<(), ServiceError> {
+    refuse_if_disabled(stored, action)?;
+    match &stored.suspended_reason {
+        Some(reason) => Err(held(Hold::Suspended, action, reason)),
+        None => Ok(()),
     }
 }

@@ -53,12 +53,22 @@ impl Service {
     /// it, with their role now.
     pub(super) async fn run_bulk_task(&self, mut task: McpTask, budget: Duration) -> Result<McpTask, ServiceError> {
         let started = Instant::now();
-        let access = self.open_workspace_as(task.user_id.clone(), &task.workspace_id).await?;
+        let access = match self.open_workspace_as(task.user_id.clone(), &task.workspace_id).await {
+            Err(suspended @ ServiceError::WorkspaceSuspended(_)) => {
+                return self.fail_task(task, suspended.to_string()).await;
+            }
+            opened => opened?,
+        };
         let Some(input) = self.store.task_input(&task.id).await? else {
             return Ok(task);
         };
         let items = super::bulk_items(Some(&input))?;
         while task.state == TaskState::Working {
+            // A suspension since the run began ends the task before the next chunk.
+            if let Some(reason) = self.store.suspension(&task.workspace_id).await? {
+                let refused = crate::service::switch::suspended(&reason);
+                return self.fail_task(task, refused.to_string()).await;
+            }
             let chunk = task.next_chunk();
             let first = chunk as usize * BULK_TASK_CHUNK;
             let end = (first + BULK_TASK_CHUNK).min(items.len());

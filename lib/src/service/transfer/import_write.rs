@@ -2,7 +2,7 @@
 //! and the judged rows under their derived ids with the plan's quota reserved for them.
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{LinkDraft, RowOutcome, Tag, TagName};
+use crate::domain::{LinkDraft, OperatorReason, RowOutcome, Tag, TagName};
 use crate::service::links::bulk::Written;
 use crate::service::{Service, ServiceError, accounts::Access};
 use crate::store::TagWrite;
@@ -66,16 +66,17 @@ impl Service {
 
     /// Writes the judged rows under their derived ids, with the plan's quota reserved for them;
     /// a row that lost its slug to a racing request is skipped, one whose generated slug
-    /// collided is tried again with a fresh one.
+    /// collided is tried again with a fresh one. The rows written, and the operator's reason
+    /// when the workspace was found suspended (the rows left out were not written).
     pub(in crate::service) async fn write_imported(
         &self,
         access: &Access,
         ids: &[ObjectId],
         rows: Vec<(usize, LinkDraft)>,
-    ) -> Result<Vec<(usize, RowOutcome)>, ServiceError> {
+    ) -> Result<(Vec<(usize, RowOutcome)>, Option<OperatorReason>), ServiceError> {
         let mut outcomes = Vec::new();
         if rows.is_empty() {
-            return Ok(outcomes);
+            return Ok((outcomes, None));
         }
         match self.take_new_tenant_links(&access.workspace, rows.len()).await {
             Ok(()) => {}
@@ -84,7 +85,7 @@ impl Service {
                 let skipped = rows
                     .into_iter()
                     .map(|(i, _)| (i, RowOutcome::Skipped { reason: reason.clone() }));
-                return Ok(skipped.collect());
+                return Ok((skipped.collect(), None));
             }
             Err(err) => return Err(err),
         }
@@ -95,20 +96,28 @@ impl Service {
             .reserve_links(workspace, count, access.workspace.plan.max_links)
             .await?
         {
+            if let Some(suspended) = self.store.suspension(workspace).await? {
+                return Ok((Vec::new(), Some(suspended)));
+            }
             // Links made elsewhere since the judge counted the room took it.
             let reason = crate::service::transfer::import_rows::links_quota_reached(access);
             let skipped = rows
                 .into_iter()
                 .map(|(i, _)| (i, RowOutcome::Skipped { reason: reason.clone() }));
-            return Ok(skipped.collect());
+            return Ok((skipped.collect(), None));
         }
         let drafts = rows
             .into_iter()
             .map(|(i, draft)| (i, draft, Some(ids[i].clone())))
             .collect();
         let mut made = 0;
+        let mut suspension = None;
         for (i, written) in self.write_reserved(access, drafts).await? {
             let outcome = match written {
+                Written::Suspended(reason) => {
+                    suspension = Some(reason);
+                    continue;
+                }
                 Written::Created(link) => {
                     made += 1;
                     RowOutcome::Created {
@@ -129,6 +138,6 @@ impl Service {
             outcomes.push((i, outcome));
         }
         self.store.release_links(workspace, count - made).await?;
-        Ok(outcomes)
+        Ok((outcomes, suspension))
     }
 }

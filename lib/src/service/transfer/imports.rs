@@ -151,8 +151,12 @@ impl Service {
                 .find(|r| matches!(&r.outcome, RowOutcome::Skipped { reason } if !reason.starts_with(STOPPED)))
                 .map(|r| r.line);
             let rows = read_import(job.format, &text)?;
-            // A job stopped with no conflict was cancelled (an MCP task's cancel).
-            let reason = stop.map_or_else(|| CANCELLED.to_string(), stopped_reason);
+            // A job stopped with no conflict was cancelled (an MCP task's cancel), or stopped by
+            // a suspension (its last result says so).
+            let reason = match results.last().and_then(|r| r.outcome.reason()) {
+                Some(suspended) if suspended.starts_with(SUSPENDED) => suspended.to_string(),
+                _ => stop.map_or_else(|| CANCELLED.to_string(), stopped_reason),
+            };
             results.extend(rows.iter().skip(results.len()).map(|row| RowResult {
                 line: row.line,
                 outcome: RowOutcome::Skipped { reason: reason.clone() },
@@ -182,13 +186,20 @@ impl Service {
             .import_job(workspace, id)
             .await?
             .ok_or(ServiceError::ImportNotFound)?;
-        let access = self.open_workspace_as(job.created_by.clone(), workspace).await?;
+        let access = match self.open_workspace_as(job.created_by.clone(), workspace).await {
+            Err(ServiceError::WorkspaceSuspended(reason)) => return self.stop_suspended(job, &reason).await,
+            opened => opened?,
+        };
         may_import(&access)?;
         let Some(text) = self.store.import_text(id).await? else {
             return Ok(job);
         };
         let rows = read_import(job.format, &text)?;
         while let Some(chunk) = job.next_chunk() {
+            // A suspension since the run began stops it before the next chunk.
+            if let Some(reason) = self.store.suspension(workspace).await? {
+                return self.stop_suspended(job, reason.as_str()).await;
+            }
             job = self.run_chunk(&access, job, chunk, &rows).await?;
             if started.elapsed() >= budget {
                 break;
@@ -249,9 +260,20 @@ impl Service {
                 Verdict::Invalid(reason) => outcomes[i] = Some(RowOutcome::Failed { reason }),
             }
         }
-        for (i, outcome) in self.write_imported(access, &ids, to_write).await? {
+        let (written, suspension) = self.write_imported(access, &ids, to_write).await?;
+        for (i, outcome) in written {
             outcomes[i] = Some(outcome);
         }
+        if let Some(reason) = &suspension {
+            // Suspended while the chunk was written: nothing after it is.
+            let skipped = RowOutcome::Skipped {
+                reason: suspended_reason(reason.as_str()),
+            };
+            for outcome in outcomes.iter_mut().filter(|o| o.is_none()) {
+                *outcome = Some(skipped.clone());
+            }
+        }
+        let stopped = stopped_at.is_some() || suspension.is_some();
         let results: Vec<RowResult> = slice
             .iter()
             .zip(outcomes)
@@ -260,14 +282,51 @@ impl Service {
                 outcome: outcome.expect("every row of the chunk has an outcome"),
             })
             .collect();
-        let after = job.after_chunk(&results, stopped_at.is_some(), self.now());
-        if self.store.record_import_chunk(&job, &after, chunk, &results).await? {
+        self.record_chunk(job, chunk, &results, stopped).await
+    }
+
+    /// Records a chunk's results and the job after them (stopped there, when `stopped`);
+    /// answers the job as it is then (as another run left it, if that one recorded first).
+    async fn record_chunk(
+        &self,
+        job: ImportJob,
+        chunk: u64,
+        results: &[RowResult],
+        stopped: bool,
+    ) -> Result<ImportJob, ServiceError> {
+        let after = job.after_chunk(results, stopped, self.now());
+        if self.store.record_import_chunk(&job, &after, chunk, results).await? {
             return Ok(after);
         }
         self.store
             .import_job(&job.workspace_id, &job.id)
             .await?
             .ok_or(ServiceError::ImportNotFound)
+    }
+
+    /// Ends a running job whose workspace the operator suspended: its next chunk's rows are
+    /// recorded as not imported, saying why, and the job is `stopped`.
+    async fn stop_suspended(&self, job: ImportJob, reason: &str) -> Result<ImportJob, ServiceError> {
+        let Some(chunk) = job.next_chunk() else {
+            return Ok(job);
+        };
+        let Some(text) = self.store.import_text(&job.id).await? else {
+            return Ok(job);
+        };
+        let rows = read_import(job.format, &text)?;
+        let first = chunk as usize * IMPORT_CHUNK_ROWS;
+        let end = (first + IMPORT_CHUNK_ROWS).min(rows.len());
+        let skipped = RowOutcome::Skipped {
+            reason: suspended_reason(reason),
+        };
+        let results: Vec<RowResult> = rows[first.min(end)..end]
+            .iter()
+            .map(|row| RowResult {
+                line: row.line,
+                outcome: skipped.clone(),
+            })
+            .collect();
+        self.record_chunk(job, chunk, &results, true).await
     }
 }
 
@@ -276,4 +335,10 @@ const CANCELLED: &str = "Not imported: the import was cancelled.";
 
 fn stopped_reason(line: u64) -> String {
     format!("{STOPPED} at the conflict on line {line}.")
+}
+
+const SUSPENDED: &str = "Not imported: the import stopped because the workspace was suspended by the operator:";
+
+fn suspended_reason(reason: &str) -> String {
+    format!("{SUSPENDED} {}", crate::domain::reason_sentence(reason))
 }

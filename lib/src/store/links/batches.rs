@@ -20,6 +20,8 @@ pub enum Placed {
     SlugTaken,
     /// The workspace does not hold the link's domain verified (any more).
     DomainUnavailable,
+    /// Not written: the operator suspended the workspace (see [`Store::suspension`]).
+    Suspended,
 }
 
 impl Store {
@@ -40,7 +42,7 @@ impl Store {
     }
 
     /// Reserves quota for `count` new links; `false` if the workspace would exceed
-    /// `max_links`.
+    /// `max_links` or is suspended (see [`Store::suspension`]).
     pub async fn reserve_links(&self, workspace: &ObjectId, count: u64, max_links: u64) -> Result<bool, StoreError> {
         let Some(ceiling) = max_links.checked_sub(count) else {
             return Ok(false);
@@ -51,7 +53,10 @@ impl Store {
             .table_name(&self.table)
             .set_key(Some(crate::store::key_map(&keys::workspace(workspace))))
             .update_expression("ADD linkCount :n")
-            .condition_expression("attribute_exists(PK) AND (attribute_not_exists(linkCount) OR linkCount <= :ceiling)")
+            .condition_expression(
+                "attribute_exists(PK) AND attribute_not_exists(suspendedReason) \
+                 AND (attribute_not_exists(linkCount) OR linkCount <= :ceiling)",
+            )
             .expression_attribute_values(":n", n(count))
             .expression_attribute_values(":ceiling", n(ceiling))
             .send()
@@ -76,13 +81,19 @@ impl Store {
         Ok(())
     }
 
-    /// Writes links whose quota is already reserved, as many per transaction as fit its 100
-    /// actions (link + pointer each, and one count per custom domain among them: 50 links on
-    /// the default domain). Says, per link, whether it was written.
+    /// Writes links of one workspace whose quota is already reserved, as many per transaction
+    /// as fit its 100 actions (link + pointer each, one count per custom domain among them and
+    /// the check that the workspace is not suspended: 49 links on the default domain). Says,
+    /// per link, whether it was written; once the workspace is found suspended, nothing more is.
     pub async fn put_reserved_links(&self, links: &[Link]) -> Result<Vec<Placed>, StoreError> {
         let mut placed = vec![Placed::SlugTaken; links.len()];
-        for chunk in self.transaction_chunks(links) {
-            let mut pending = chunk;
+        let Some(workspace) = links.first().map(|l| l.workspace_id.clone()) else {
+            return Ok(placed);
+        };
+        debug_assert!(links.iter().all(|l| l.workspace_id == workspace));
+        let chunks = self.transaction_chunks(links);
+        for (at, chunk) in chunks.iter().enumerate() {
+            let mut pending = chunk.clone();
             while !pending.is_empty() {
                 let mut items = Vec::with_capacity(pending.len() * 3);
                 for &i in &pending {
@@ -110,12 +121,21 @@ impl Store {
                         items.push(place);
                     }
                 }
+                let workspace_at = items.len();
+                items.push(self.workspace_open(&workspace)?);
                 match self.transact(items).await? {
                     Ok(()) => {
                         for &i in &pending {
                             placed[i] = Placed::Written;
                         }
                         pending.clear();
+                    }
+                    Err(cancellation) if cancellation.failed(workspace_at) => {
+                        let unwritten = pending.iter().chain(chunks[at + 1..].iter().flatten());
+                        for &i in unwritten {
+                            placed[i] = Placed::Suspended;
+                        }
+                        return Ok(placed);
                     }
                     Err(cancellation) => {
                         let before = pending.len();
@@ -144,14 +164,15 @@ impl Store {
         Ok(placed)
     }
 
-    /// The links' indices in groups whose actions fit one transaction.
+    /// The links' indices in groups whose actions fit one transaction (with the workspace's
+    /// check).
     fn transaction_chunks(&self, links: &[Link]) -> Vec<Vec<usize>> {
         let mut chunks: Vec<Vec<usize>> = Vec::new();
         let mut hosts: Vec<&Hostname> = Vec::new();
         let mut chunk = Vec::new();
         for (i, link) in links.iter().enumerate() {
             let new_host = self.counted(&link.domain) && !hosts.contains(&&link.domain);
-            if 2 * (chunk.len() + 1) + hosts.len() + usize::from(new_host) > MAX_ACTIONS {
+            if 2 * (chunk.len() + 1) + hosts.len() + usize::from(new_host) + 1 > MAX_ACTIONS {
                 chunks.push(std::mem::take(&mut chunk));
                 hosts.clear();
             }

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::ids::ObjectId;
 use crate::domain::{Hostname, Link, OperatorReason, Slug};
-use crate::store::{Item, Store, StoreError, decode, encode, keys, n, s, tx, update_applied};
+use aws_sdk_dynamodb::types::AttributeValue;
+
+use crate::store::{Item, Store, StoreError, decode, encode, keys, n, s, tx};
 
 /// The id → location pointer of a link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,28 +44,44 @@ struct StoredMeta {
     suspended_reason: Option<OperatorReason>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CreateLinkFailure {
     SlugTaken,
     QuotaExceeded,
     /// The workspace does not hold the link's domain verified (any more).
     DomainUnavailable,
+    /// The operator suspended the workspace, for this reason.
+    Suspended(OperatorReason),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UpdateOutcome {
     Updated,
     /// Someone else changed the link since it was read; read again and re-apply.
     Conflict,
+    /// The operator suspended the workspace, for this reason.
+    Suspended(OperatorReason),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveOutcome {
     Moved,
     SlugTaken,
     /// The workspace does not hold the new domain verified (any more).
     DomainUnavailable,
+    /// The link changed since it was read (or the operator withholds it now): read again.
     Conflict,
+    /// The operator suspended the workspace, for this reason.
+    Suspended(OperatorReason),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeleteOutcome {
+    Deleted,
+    /// Gone, moved, or withheld by the operator since it was read: read again.
+    Conflict,
+    /// The operator suspended the workspace, for this reason.
+    Suspended(OperatorReason),
 }
 
 const VERSION: &str = "version";
@@ -95,7 +113,7 @@ pub(in crate::store) fn link_item(link: &Link, version: u64, limited_clicks: u64
 }
 
 /// A link item carrying the operator's reasons `old` carries (a move keeps them).
-fn with_switch(mut item: Item, old: &StoredLink) -> Item {
+pub(in crate::store) fn with_switch(mut item: Item, old: &StoredLink) -> Item {
     for (name, reason) in [
         (DISABLED_REASON, &old.disabled_reason),
         (SUSPENDED_REASON, &old.suspended_reason),
@@ -129,15 +147,19 @@ pub(in crate::store) fn decode_link(item: Item) -> Result<StoredLink, StoreError
 }
 
 impl Store {
-    /// Creates a link: counts it against the workspace plan and on its custom domain's holder,
-    /// claims its slug and writes its id pointer, all or nothing.
+    /// Creates a link: counts it against the workspace plan (on condition that the workspace is
+    /// not suspended) and on its custom domain's holder, claims its slug and writes its id
+    /// pointer, all or nothing.
     pub async fn create_link(&self, link: &Link) -> Result<Result<(), CreateLinkFailure>, StoreError> {
         let mut items = vec![
             tx::update(
                 &self.table,
                 &keys::workspace(&link.workspace_id),
                 "ADD linkCount :one",
-                Some("attribute_exists(PK) AND (attribute_not_exists(linkCount) OR linkCount < maxLinks)"),
+                Some(
+                    "attribute_exists(PK) AND attribute_not_exists(suspendedReason) \
+                     AND (attribute_not_exists(linkCount) OR linkCount < maxLinks)",
+                ),
                 &[],
                 &[(":one", n(1))],
             )?,
@@ -147,7 +169,10 @@ impl Store {
         items.extend(self.place_on_domain(link, 1)?);
         match self.transact(items).await? {
             Ok(()) => Ok(Ok(())),
-            Err(c) if c.failed(0) => Ok(Err(CreateLinkFailure::QuotaExceeded)),
+            Err(c) if c.failed(0) => Ok(Err(match self.suspension(&link.workspace_id).await? {
+                Some(reason) => CreateLinkFailure::Suspended(reason),
+                None => CreateLinkFailure::QuotaExceeded,
+            })),
             Err(c) if c.failed(1) => Ok(Err(CreateLinkFailure::SlugTaken)),
             Err(c) if c.failed(3) => Ok(Err(CreateLinkFailure::DomainUnavailable)),
             Err(_) => Err(StoreError::Contention("create link")),
@@ -227,134 +252,55 @@ impl Store {
     }
 
     /// Writes `new` over `old`, touching only the attributes that differ, if nobody changed
-    /// the link since `old` was read. Domain and slug must be unchanged (see `move_link`).
+    /// the link since `old` was read and its workspace is not suspended (one transaction).
+    /// Domain and slug must be unchanged (see `move_link`).
     pub async fn update_link(&self, old: &StoredLink, new: &Link) -> Result<UpdateOutcome, StoreError> {
         debug_assert!(old.link.domain == new.domain && old.link.slug == new.slug);
         let before = link_item(&old.link, old.version, old.limited_clicks)?;
         let after = link_item(new, old.version + 1, old.limited_clicks)?;
         let mut sets = Vec::new();
         let mut removes = Vec::new();
-        let mut request = self
-            .client
-            .update_item()
-            .table_name(&self.table)
-            .set_key(Some(crate::store::key_map(&keys::link(&new.domain, &new.slug))))
-            .condition_expression("#version = :expected")
-            .expression_attribute_values(":expected", n(old.version));
+        let mut names: Vec<(String, String)> = vec![("#version".into(), VERSION.into())];
+        let mut values = vec![(":expected".to_string(), n(old.version))];
         for (i, (name, value)) in after.iter().enumerate() {
             if UNTOUCHED_BY_UPDATES.contains(&name.as_str()) || before.get(name) == Some(value) {
                 continue;
             }
             sets.push(format!("#a{i} = :a{i}"));
-            request = request
-                .expression_attribute_names(format!("#a{i}"), name)
-                .expression_attribute_values(format!(":a{i}"), value.clone());
+            names.push((format!("#a{i}"), name.clone()));
+            values.push((format!(":a{i}"), value.clone()));
         }
         for (i, name) in before.keys().enumerate() {
             if !after.contains_key(name) && !UNTOUCHED_BY_UPDATES.contains(&name.as_str()) {
                 removes.push(format!("#r{i}"));
-                request = request.expression_attribute_names(format!("#r{i}"), name);
+                names.push((format!("#r{i}"), name.clone()));
             }
         }
         let mut expression = format!("SET {}", sets.join(", "));
         if !removes.is_empty() {
             expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
         }
-        let result = request
-            .expression_attribute_names("#version", VERSION)
-            .update_expression(expression)
-            .send()
-            .await;
-        Ok(if update_applied(result)? {
-            UpdateOutcome::Updated
-        } else {
-            UpdateOutcome::Conflict
-        })
-    }
-
-    /// Moves a link to a new domain/slug: the old slug is released only if the new one is
-    /// won, and only if nothing (no update, no counted click) changed the link meanwhile.
-    /// A move to another domain is counted on the new host's holder (on condition that the
-    /// workspace holds it verified) and taken off the old one's.
-    pub async fn move_link(&self, old: &StoredLink, new: &Link) -> Result<MoveOutcome, StoreError> {
-        let mut items = vec![
-            tx::delete(
-                &self.table,
-                &keys::link(&old.link.domain, &old.link.slug),
-                Some("version = :v AND limitedClicks = :c"),
-                &[(":v", n(old.version)), (":c", n(old.limited_clicks))],
-            )?,
-            tx::put(
-                &self.table,
-                with_switch(link_item(new, old.version + 1, old.limited_clicks)?, old),
-                Some("attribute_not_exists(PK)"),
-            )?,
-            tx::put(&self.table, ref_item(new)?, Some("attribute_exists(PK)"))?,
-        ];
-        let (mut placed_at, mut uncounted_at) = (None, None);
-        if old.link.domain != new.domain {
-            if let Some(place) = self.place_on_domain(new, 1)? {
-                placed_at = Some(items.len());
-                items.push(place);
-            }
-            if let Some(uncount) = self.take_off_domain(&old.link.workspace_id, &old.link.domain)? {
-                uncounted_at = Some(items.len());
-                items.push(uncount);
-            }
-        }
-        let outcome = match self.transact(items.clone()).await? {
-            Ok(()) => return Ok(MoveOutcome::Moved),
-            // The old host did not count the link (see `take_off_domain`): move it all the same.
-            Err(c) if uncounted_at.is_some_and(|i| c.only_failed(i)) => {
-                items.pop();
-                self.transact(items).await?
-            }
-            Err(c) => Err(c),
-        };
-        Ok(match outcome {
-            Ok(()) => MoveOutcome::Moved,
-            Err(c) if c.failed(1) && !c.failed(0) => MoveOutcome::SlugTaken,
-            Err(c) if placed_at.is_some_and(|i| c.failed(i)) && !c.failed(0) => MoveOutcome::DomainUnavailable,
-            Err(_) => MoveOutcome::Conflict,
-        })
-    }
-
-    /// Deletes a link, its pointer, and gives its quota back (and its place on its custom
-    /// domain's holder, when counted there). `false` if it was already gone (or moved meanwhile).
-    pub async fn delete_link(&self, pointer: &LinkRef) -> Result<bool, StoreError> {
+        let names: Vec<(&str, &str)> = names.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let values: Vec<(&str, AttributeValue)> = values.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         let items = vec![
-            tx::delete(
-                &self.table,
-                &keys::link(&pointer.domain, &pointer.slug),
-                Some("id = :id"),
-                &[(":id", s(pointer.link_id.as_str()))],
-            )?,
-            tx::delete(
-                &self.table,
-                &keys::link_ref(&pointer.link_id),
-                Some("attribute_exists(PK)"),
-                &[],
-            )?,
             tx::update(
                 &self.table,
-                &keys::workspace(&pointer.workspace_id),
-                "ADD linkCount :minus",
-                None,
-                &[],
-                &[(":minus", n(-1))],
+                &keys::link(&new.domain, &new.slug),
+                &expression,
+                Some("#version = :expected"),
+                &names,
+                &values,
             )?,
+            self.workspace_open(&new.workspace_id)?,
         ];
-        if let Some(uncount) = self.take_off_domain(&pointer.workspace_id, &pointer.domain)? {
-            let mut counted = items.clone();
-            counted.push(uncount);
-            match self.transact(counted).await? {
-                Ok(()) => return Ok(true),
-                // Not counted on the host (see `take_off_domain`): delete it all the same.
-                Err(c) if c.only_failed(3) => {}
-                Err(_) => return Ok(false),
-            }
-        }
-        Ok(self.transact(items).await?.is_ok())
+        Ok(match self.transact(items).await? {
+            Ok(()) => UpdateOutcome::Updated,
+            Err(c) if c.failed(1) => match self.suspension(&new.workspace_id).await? {
+                Some(reason) => UpdateOutcome::Suspended(reason),
+                None => UpdateOutcome::Conflict,
+            },
+            Err(_) => UpdateOutcome::Conflict,
+        })
     }
 }
 
