@@ -179,7 +179,8 @@ async fn bulk_of_100_batches_its_dynamodb_requests() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["created"].as_array().unwrap().len(), 100);
     let requests = app.requests.snapshot();
-    // key lookup, workspace+membership, slug check, quota reservation, two transactions of 50.
-    assert!(app.requests.total() <= 8, "{requests:?}");
-    assert_eq!(requests.get("TransactWriteItems"), Some(&2), "{requests:?}");
+    // key lookup, workspace+membership, slug check, quota reservation, three transactions of
+    // at most 49 (each with the check that the workspace is not suspended).
+    assert!(app.requests.total() <= 9, "{requests:?}");
+    assert_eq!(requests.get("TransactWriteItems"), Some(&3), "{requests:?}");
 }

@@ -28,7 +28,10 @@ async fn suspend(app: &TestApp, ws: &TestWorkspace) {
 
 /// What a request admitted before the suspension holds: the workspace opened as it was then.
 async fn admitted(app: &TestApp, ws: &TestWorkspace) -> lib::service::accounts::Access {
-    app.service.open_workspace_as(oid(&ws.owner), &oid(&ws.id)).await.unwrap()
+    app.service
+        .open_workspace_as(oid(&ws.owner), &oid(&ws.id))
+        .await
+        .unwrap()
 }
 
 fn refused_delete() -> String {
@@ -42,7 +45,10 @@ async fn the_owner_cannot_delete_a_link_the_operator_disabled() {
     let id = app.create_ok(&ws, link_with_slug("Bad", "bad")).await;
     disable(&app, &id).await;
     let (status, body) = app.delete(&ws, &id).await;
-    assert_eq!((status, body["error"].as_str()), (StatusCode::CONFLICT, Some(&*refused_delete())));
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::CONFLICT, Some(&*refused_delete()))
+    );
 }
 
 #[tokio::test]

@@ -175,7 +175,9 @@ impl Store {
             let request = match reason {
                 Some(reason) => request
                     .update_expression("SET #reason = :reason ADD version :one")
-                    .condition_expression("attribute_exists(#pk) AND (attribute_not_exists(#reason) OR #reason <> :reason)")
+                    .condition_expression(
+                        "attribute_exists(#pk) AND (attribute_not_exists(#reason) OR #reason <> :reason)",
+                    )
                     .expression_attribute_names("#pk", keys::PK)
                     .expression_attribute_values(":reason", s(reason.as_str())),
                 None => request
