@@ -481,3 +481,21 @@ fn cloudfront_sends_the_secret_the_redirect_function_requires() {
         Some("AWS::SecretsManager::Secret")
     );
 }
+
+/// The alarm on reports past a cap counts the line the service logs, in the redirect's logs
+/// (the function that takes `/_sl/report` posts), in the namespace it watches.
+#[test]
+fn the_reports_not_kept_alarm_counts_the_line_the_report_service_logs() {
+    let template = template();
+    let filter = &template["Resources"]["ReportsNotKeptMetricFilter"]["Properties"];
+    assert_eq!(text(&filter["LogGroupName"]), "RedirectLogGroup");
+    let pattern = text(&filter["FilterPattern"]);
+    assert!(
+        pattern.contains(&format!("\"{}*\"", lib::service::reports::NOT_KEPT_LOG)),
+        "{pattern}"
+    );
+    let metric = &filter["MetricTransformations"][0];
+    let alarm = &template["Resources"]["ReportsNotKeptAlarm"]["Properties"];
+    assert_eq!(alarm["Namespace"], metric["MetricNamespace"]);
+    assert_eq!(alarm["MetricName"], metric["MetricName"]);
+}
