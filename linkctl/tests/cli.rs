@@ -635,18 +635,34 @@ async fn reports_list_newest_first_a_page_at_a_time_until_a_moment() {
 #[tokio::test]
 async fn blocking_a_top_level_domain_or_public_suffix_is_refused_with_a_sentence() {
     let cli = Cli::new().await;
-    let refused = cli.fails(&["safety", "block", "com", "--reason", "one bad line"]);
+    let refused = cli.fails(&["safety", "block", "com", "--reason", "one bad line", "--by", "ann"]);
     assert!(
         refused.contains(
             "com is a top-level domain or public suffix: blocking it would block every site under it, so block the sites themselves."
         ),
         "{refused}"
     );
-    cli.fails(&["safety", "block", "github.io", "--reason", "one bad line"]);
-    let own = cli.fails(&["safety", "block", "sl.test", "--reason", "one bad line"]);
+    cli.fails(&[
+        "safety",
+        "block",
+        "github.io",
+        "--reason",
+        "one bad line",
+        "--by",
+        "ann",
+    ]);
+    let own = cli.fails(&["safety", "block", "sl.test", "--reason", "one bad line", "--by", "ann"]);
     assert!(own.contains("sl.test is this service's own domain"), "{own}");
     let listed = cli.json(&["safety", "list"]);
     assert_eq!(listed["blocked"], serde_json::json!([]));
-    let site = cli.json(&["safety", "block", "evil.github.io", "--reason", "phishing"]);
+    let site = cli.json(&[
+        "safety",
+        "block",
+        "evil.github.io",
+        "--reason",
+        "phishing",
+        "--by",
+        "ann",
+    ]);
     assert_eq!(site["blocked"], true);
 }
