@@ -15,7 +15,8 @@ use serde_json::{Value, json};
 #[derive(Subcommand)]
 pub(crate) enum SafetyCommand {
     /// Block a host (and every name under it) or a URL prefix: links may no longer point to
-    /// it, and links that do answer 451 (each process within a minute).
+    /// it, and links that do answer 451 (each process within a minute). A top-level domain, a
+    /// public suffix or the service's own domain is refused.
     Block {
         /// `evil.example`, or a URL prefix such as `https://site.example/phish`.
         entry: String,
@@ -32,12 +33,14 @@ pub(crate) enum SafetyCommand {
     /// process checks against (a local file or the table's stored version) with its entries.
     List,
     /// Fetch the list file now and store it in the table when it changed, as the hourly
-    /// `blocklist-fetch` does; prints the version, its entries and chunks.
+    /// `blocklist-fetch` does; prints the version, its entries and chunks, and what was
+    /// skipped (single labels, public suffixes, the service's own domains: counts, examples).
     Fetch {
         /// The list's https URL (default: $BLOCKLIST_URL).
         #[arg(long)]
         url: Option<String>,
-        /// Take a list even when it shrank by more than 90 %.
+        /// Take a list even when it shrank by more than 90 % or would newly block more than 1 %
+        /// of the destinations links point to.
         #[arg(long)]
         force: bool,
     },
@@ -79,7 +82,7 @@ pub(crate) async fn run(service: &Service, command: SafetyCommand) -> Result<Val
         SafetyCommand::Block { entry, why } => {
             let (reason, by) = why.parse()?;
             let change = service
-                .block_destination(&BlockEntry::parse(&entry)?, &reason, &by)
+                .block_destination(&service.blockable_entry(&entry)?, &reason, &by)
                 .await?;
             change_json(change, "blocked")
         }

@@ -120,6 +120,17 @@ impl Cli {
         stderr
     }
 
+    /// Runs a command that must succeed and print one JSON object.
+    fn json(&self, args: &[&str]) -> Value {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+    }
+
     /// Runs a command that must fail with a one-line reason.
     fn fails(&self, args: &[&str]) -> String {
         let out = self.run(args);
@@ -596,4 +607,108 @@ async fn a_missing_argument_is_named_with_the_usage_line() {
         enable.contains("Usage: linkctl link enable --id <ID> --reason <REASON>"),
         "{enable}"
     );
+}
+
+/// A report of one link kept at `at`, as the report page keeps it.
+fn kept_report(id: &str, at: &str) -> lib::domain::LinkReport {
+    lib::domain::LinkReport {
+        id: lib::domain::ids::ObjectId::parse(id).unwrap(),
+        link_id: lib::domain::ids::ObjectId::parse("65a1b2c3d4e5f60718293a01").unwrap(),
+        workspace_id: lib::domain::ids::ObjectId::parse("65a1b2c3d4e5f60718293aaa").unwrap(),
+        domain: lib::domain::Hostname::parse("host", "sl.test").unwrap(),
+        slug: lib::domain::Slug::parse("prize").unwrap(),
+        reason: lib::domain::ReportReason::Phishing,
+        note: None,
+        reported_at: at.parse().unwrap(),
+    }
+}
+
+fn report_ids(page: &Value) -> Vec<&str> {
+    page["reports"]
+        .as_array()
+        .expect("reports")
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn reports_list_newest_first_a_page_at_a_time_until_a_moment() {
+    let cli = Cli::new().await;
+    let service = cli.service().await;
+    let store = lib::testing::store(&service);
+    let (old, middle, new) = (
+        "65a1b2c3d4e5f60718293001",
+        "65a1b2c3d4e5f60718293002",
+        "65a1b2c3d4e5f60718293003",
+    );
+    store
+        .put_report(&kept_report(old, "2026-11-01T10:00:00Z"))
+        .await
+        .unwrap();
+    store
+        .put_report(&kept_report(middle, "2026-11-01T11:00:00Z"))
+        .await
+        .unwrap();
+    store
+        .put_report(&kept_report(new, "2026-11-01T12:00:00Z"))
+        .await
+        .unwrap();
+    let period = ["reports", "list", "--since", "2026-11-01", "--until", "2026-11-02"];
+    let first = cli.json(&[&period[..], &["--limit", "2"]].concat());
+    assert_eq!(report_ids(&first), [new, middle]);
+    assert_eq!(first["links"][0]["reports"], 2, "the page's reports by link");
+    let cursor = first["nextCursor"].as_str().expect("a next page");
+    let second = cli.json(&[&period[..], &["--limit", "2", "--cursor", cursor]].concat());
+    assert_eq!(report_ids(&second), [old]);
+    assert!(second["nextCursor"].is_null(), "{second}");
+    let before_noon = cli.json(&[
+        "reports",
+        "list",
+        "--since",
+        "2026-11-01",
+        "--until",
+        "2026-11-01T11:00:00Z",
+    ]);
+    assert_eq!(report_ids(&before_noon), [old]);
+    let refused = cli.fails(&["reports", "list", "--cursor", "LINK"]);
+    assert!(
+        refused.contains("That cursor is not one `reports list` gave."),
+        "{refused}"
+    );
+}
+
+#[tokio::test]
+async fn blocking_a_top_level_domain_or_public_suffix_is_refused_with_a_sentence() {
+    let cli = Cli::new().await;
+    let refused = cli.fails(&["safety", "block", "com", "--reason", "one bad line", "--by", "ann"]);
+    assert!(
+        refused.contains(
+            "com is a top-level domain or public suffix: blocking it would block every site under it, so block the sites themselves."
+        ),
+        "{refused}"
+    );
+    cli.fails(&[
+        "safety",
+        "block",
+        "github.io",
+        "--reason",
+        "one bad line",
+        "--by",
+        "ann",
+    ]);
+    let own = cli.fails(&["safety", "block", "sl.test", "--reason", "one bad line", "--by", "ann"]);
+    assert!(own.contains("sl.test is this service's own domain"), "{own}");
+    let listed = cli.json(&["safety", "list"]);
+    assert_eq!(listed["blocked"], serde_json::json!([]));
+    let site = cli.json(&[
+        "safety",
+        "block",
+        "evil.github.io",
+        "--reason",
+        "phishing",
+        "--by",
+        "ann",
+    ]);
+    assert_eq!(site["blocked"], true);
 }

@@ -32,9 +32,14 @@ async fn report(app: &TestApp, slug: &str, fields: &str, address: &str) -> Visit
     app.visit_with_body(Method::POST, &path, &headers, Some(body)).await
 }
 
-async fn reported(app: &TestApp) -> lib::service::reports::ReportSummary {
+async fn reported(app: &TestApp) -> lib::service::reports::ReportPage {
     let since = "2000-01-01T00:00:00Z".parse().unwrap();
-    app.service.reports_since(since).await.expect("reports")
+    let until = app.clock_now() + chrono::Duration::seconds(1);
+    let most = lib::service::reports::MAX_REPORTS_PAGE;
+    app.service
+        .reports_page(since, until, None, most)
+        .await
+        .expect("reports")
 }
 
 #[tokio::test]

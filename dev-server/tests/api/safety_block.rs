@@ -318,7 +318,7 @@ async fn app_with_list_file(text: &str, refresh: chrono::Duration) -> (TestApp, 
 async fn a_host_in_the_list_file_is_refused() {
     let (app, path) = app_with_list_file("# a public list\n0.0.0.0 listed.example\n", chrono::Duration::hours(1)).await;
     let ws = app.workspace().await;
-    let (status, body) = app.create(&ws, pointing_to("f", "https://www.listed.example/")).await;
+    let (status, body) = app.create(&ws, pointing_to("f", "https://listed.example/")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["field"], "rules[0].targetUrl");
     let _ = std::fs::remove_file(path);

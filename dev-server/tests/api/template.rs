@@ -511,3 +511,21 @@ fn the_pass_age_alarm_watches_what_the_link_health_function_logs_and_fires_after
     );
     assert_eq!(text(&alarm["TreatMissingData"]), "breaching");
 }
+
+/// The alarm on reports past a cap counts the line the service logs, in the redirect's logs
+/// (the function that takes `/_sl/report` posts), in the namespace it watches.
+#[test]
+fn the_reports_not_kept_alarm_counts_the_line_the_report_service_logs() {
+    let template = template();
+    let filter = &template["Resources"]["ReportsNotKeptMetricFilter"]["Properties"];
+    assert_eq!(text(&filter["LogGroupName"]), "RedirectLogGroup");
+    let pattern = text(&filter["FilterPattern"]);
+    assert!(
+        pattern.contains(&format!("\"{}*\"", lib::service::reports::NOT_KEPT_LOG)),
+        "{pattern}"
+    );
+    let metric = &filter["MetricTransformations"][0];
+    let alarm = &template["Resources"]["ReportsNotKeptAlarm"]["Properties"];
+    assert_eq!(alarm["Namespace"], metric["MetricNamespace"]);
+    assert_eq!(alarm["MetricName"], metric["MetricName"]);
+}

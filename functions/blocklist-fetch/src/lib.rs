@@ -27,10 +27,20 @@ pub async fn handler(
             skipped,
             replaced,
         }) => {
-            tracing::info!(%version, entries, chunks, skipped, ?replaced, "blocklist stored");
+            tracing::info!(
+                %version,
+                entries,
+                chunks,
+                skipped = skipped.total(),
+                one_label = ?skipped.one_label.examples,
+                public_suffix = ?skipped.public_suffix.examples,
+                own_domain = ?skipped.own_domain.examples,
+                ?replaced,
+                "blocklist stored"
+            );
             Ok(())
         }
-        Ok(ListFetched::Unchanged { version, entries }) => {
+        Ok(ListFetched::Unchanged { version, entries, .. }) => {
             tracing::info!(%version, entries, "blocklist unchanged");
             Ok(())
         }

@@ -1,15 +1,18 @@
-//! Blocked destinations: hosts (a host blocks every name under it) and URL prefixes, the
-//! hosts-file / one-domain-a-line format public lists come in, and the matching the create path
-//! and the redirect run (a few hash lookups per destination, however long the list).
+//! Blocked destinations: hosts (a host blocks every name under it; a hosts-file line's host only
+//! itself) and URL prefixes (their paths compared in one spelling: [`normalise_path`]), the
+//! hosts-file / one-domain-a-line format public lists come in (entries too broad to block
+//! skipped: [`BlockEntry::too_broad`]), and the matching the create path and the redirect run
+//! (a few hash lookups per destination, however long the list).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use url::{Host, Position, Url};
 
-use super::{Invalid, LinkSettings, TargetUrl};
+use super::blocklist_path::normalise_path;
+use super::{Invalid, LinkSettings, ListSkips, TargetUrl};
 
 /// The longest entry accepted (a URL prefix's length is bounded like a destination's).
 pub const MAX_ENTRY_CHARS: usize = 2048;
@@ -36,8 +39,11 @@ const HOSTS_FILE_NAMES: &[&str] = &[
 pub enum BlockEntry {
     /// A host, lower-case and in ASCII (punycode): it and every name under it.
     Host(String),
-    /// A host and the start of a path (with its query): URLs on exactly that host whose path
-    /// starts so, whatever their scheme.
+    /// A host named by a hosts-file line (`0.0.0.0 tracker.example`): that host alone, as the
+    /// hosts file itself blocks it. Written `0.0.0.0 <host>`.
+    ExactHost(String),
+    /// A host and the start of a path (with its query, in the spelling of [`normalise_path`]):
+    /// URLs on exactly that host whose path so spelt starts so, whatever their scheme.
     Prefix { host: String, path: String },
 }
 
@@ -67,14 +73,25 @@ impl BlockEntry {
         }
         let after_host = raw.split("://").last().unwrap_or(raw);
         let has_path = after_host.contains('/') || after_host.contains('?');
-        let path = &url[Position::BeforePath..];
         if !has_path {
             Ok(Self::Host(host))
         } else {
             Ok(Self::Prefix {
                 host,
-                path: path.to_string(),
+                path: normalise_path(&url[Position::BeforePath..Position::AfterQuery]),
             })
+        }
+    }
+
+    /// Parses a stored line: an entry as [`Self::parse`] reads it, or `0.0.0.0 <host>` (a
+    /// hosts-file line's host alone).
+    pub fn parse_stored(line: &str) -> Result<Self, Invalid> {
+        match line.trim().split_once(' ') {
+            Some((HOSTS_ADDRESS, host)) => match Self::parse(host)? {
+                Self::Host(host) => Ok(Self::ExactHost(host)),
+                other => Ok(other),
+            },
+            _ => Self::parse(line),
         }
     }
 
@@ -82,6 +99,7 @@ impl BlockEntry {
     pub fn as_text(&self) -> String {
         match self {
             Self::Host(host) => host.clone(),
+            Self::ExactHost(host) => format!("{HOSTS_ADDRESS} {host}"),
             Self::Prefix { host, path } => format!("{host}{path}"),
         }
     }
@@ -103,13 +121,18 @@ pub struct BlockedDestination {
     pub at: DateTime<Utc>,
 }
 
+/// The address a stored hosts-file line is written with.
+const HOSTS_ADDRESS: &str = "0.0.0.0";
+
 /// The entries of a list file in the hosts-file / one-domain-a-line format: `0.0.0.0
-/// evil.example` (several names after one address allowed), `evil.example`, URL prefixes,
-/// `#` comments and blank lines. Lines that name no destination (`localhost`, an address
-/// alone, text that is no host) are skipped and counted.
-pub fn parse_list(text: &str) -> (Vec<BlockEntry>, usize) {
+/// evil.example` (several names after one address allowed; each blocks that host alone),
+/// `evil.example` (it and every name under it), URL prefixes, `#` comments and blank lines.
+/// Words that name no destination (`localhost`, text that is no host) are skipped and counted;
+/// so are entries too broad to block (a single label, a public suffix, one of the `own`
+/// domains), with examples.
+pub fn parse_list(text: &str, own: &[&str]) -> (Vec<BlockEntry>, ListSkips) {
     let mut entries = Vec::new();
-    let mut skipped = 0;
+    let mut skipped = ListSkips::default();
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -118,13 +141,22 @@ pub fn parse_list(text: &str) -> (Vec<BlockEntry>, usize) {
         let mut words = line.split_whitespace().peekable();
         let first = words.peek().copied().unwrap_or("");
         // A hosts-file line starts with the address the names map to.
-        if first.parse::<std::net::IpAddr>().is_ok() && line.split_whitespace().count() > 1 {
+        let hosts_line = first.parse::<std::net::IpAddr>().is_ok() && line.split_whitespace().count() > 1;
+        if hosts_line {
             words.next();
         }
         for word in words {
-            match BlockEntry::parse(word) {
-                Ok(entry) => entries.push(entry),
-                Err(_) => skipped += 1,
+            let entry = match BlockEntry::parse(word) {
+                Ok(BlockEntry::Host(host)) if hosts_line => BlockEntry::ExactHost(host),
+                Ok(entry) => entry,
+                Err(_) => {
+                    skipped.unreadable();
+                    continue;
+                }
+            };
+            match entry.too_broad(own) {
+                Some(why) => skipped.too_broad(why, &entry),
+                None => entries.push(entry),
             }
         }
     }
@@ -144,12 +176,12 @@ fn url_host(url: &Url) -> Option<String> {
     }
 }
 
-/// Every entry, indexed for matching: hosts in a set (a destination's host and each of its
-/// parent names are looked up, so a lookup costs one hash per label), prefixes by host, each
-/// host's paths sorted.
+/// Every entry, indexed for matching: hosts in a map to whether they block the names under
+/// them (a destination's host and each of its parent names are looked up, so a lookup costs one
+/// hash per label), prefixes by host, each host's paths sorted.
 #[derive(Debug, Clone, Default)]
 pub struct Blocklist {
-    hosts: HashSet<String>,
+    hosts: HashMap<String, bool>,
     prefixes: HashMap<String, Vec<String>>,
     /// A list checked as well, kept apart so that a small list changing often (the operator's)
     /// never rebuilds a large one (a file's).
@@ -162,7 +194,10 @@ impl Blocklist {
         for entry in entries {
             match entry {
                 BlockEntry::Host(host) => {
-                    list.hosts.insert(host);
+                    list.hosts.insert(host, true);
+                }
+                BlockEntry::ExactHost(host) => {
+                    list.hosts.entry(host).or_insert(false);
                 }
                 BlockEntry::Prefix { host, path } => list.prefixes.entry(host).or_default().push(path),
             }
@@ -209,7 +244,8 @@ impl Blocklist {
             return false;
         };
         if let Some(paths) = self.prefixes.get(&host) {
-            let path = &url[Position::BeforePath..];
+            let path = normalise_path(&url[Position::BeforePath..Position::AfterQuery]);
+            let path = path.as_str();
             // Every prefix of `path` sorts at or before it.
             let end = paths.partition_point(|p| p.as_str() <= path);
             if paths[..end].iter().any(|p| path.starts_with(p.as_str())) {
@@ -221,17 +257,19 @@ impl Blocklist {
         }
         if matches!(url.host(), Some(Host::Domain(_))) {
             let mut name = host.as_str();
+            let mut itself = true;
             loop {
-                if self.hosts.contains(name) {
+                if self.hosts.get(name).is_some_and(|under| itself || *under) {
                     return true;
                 }
+                itself = false;
                 match name.split_once('.') {
                     Some((_, parent)) if !parent.is_empty() => name = parent,
                     _ => return false,
                 }
             }
         }
-        self.hosts.contains(&host)
+        self.hosts.contains_key(&host)
     }
 
     /// The first destination of a link's settings that the list blocks, with the field that

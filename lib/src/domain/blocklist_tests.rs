@@ -101,15 +101,23 @@ fn an_app_link_with_a_blocked_host_is_blocked() {
 #[test]
 fn a_hosts_file_yields_its_names_and_skips_loopback_and_comments() {
     let text = "# a public list\n127.0.0.1 localhost\n0.0.0.0 evil.example # phishing\n\n0.0.0.0 a.example b.example\nbare.example\n::1 ip6-localhost\n";
-    let (entries, skipped) = parse_list(text);
+    let (entries, skipped) = parse_list(text, &[]);
     let names: Vec<String> = entries.iter().map(BlockEntry::as_text).collect();
-    assert_eq!(names, ["evil.example", "a.example", "b.example", "bare.example"]);
-    assert_eq!(skipped, 2);
+    assert_eq!(
+        names,
+        [
+            "0.0.0.0 evil.example",
+            "0.0.0.0 a.example",
+            "0.0.0.0 b.example",
+            "bare.example"
+        ]
+    );
+    assert_eq!(skipped.unreadable, 2);
 }
 
 #[test]
 fn a_line_holding_only_an_address_is_an_address_entry() {
-    let (entries, _) = parse_list("198.51.100.4\n");
+    let (entries, _) = parse_list("198.51.100.4\n", &[]);
     assert_eq!(entries, [BlockEntry::Host("198.51.100.4".into())]);
 }
 
@@ -205,4 +213,90 @@ fn a_list_on_top_of_another_blocks_what_either_blocks() {
     assert!(both.blocks("https://file.example/x1"));
     assert!(!both.blocks("https://file.example/y"));
     assert_eq!(both.len(), 2);
+}
+
+#[test]
+fn a_prefix_blocks_its_path_spelt_with_escapes_doubled_slashes_or_capitals() {
+    let list = list(&["evil.example/phish"]);
+    assert!(list.blocks("https://evil.example/%70hish/login"), "an escaped letter");
+    assert!(list.blocks("https://evil.example//phish"), "a doubled slash");
+    assert!(list.blocks("https://evil.example/Phish"), "a capital");
+    assert!(!list.blocks("https://evil.example/fish"));
+}
+
+#[test]
+fn a_prefix_written_with_escapes_or_capitals_blocks_the_plain_spelling() {
+    assert_eq!(entry("evil.example//%50hish").as_text(), "evil.example/phish");
+    assert!(list(&["evil.example/%50HISH"]).blocks("https://evil.example/phish"));
+}
+
+#[test]
+fn an_escape_of_a_reserved_character_is_kept_so_it_stays_apart_from_the_character() {
+    let list = list(&["evil.example/a%2Fb"]);
+    assert!(list.blocks("https://evil.example/A%2fb"));
+    assert!(!list.blocks("https://evil.example/a/b"));
+}
+
+#[test]
+fn a_hosts_file_line_blocks_that_host_and_not_the_names_under_it() {
+    let list = Blocklist::new(parse_list("0.0.0.0 tracker.example\n", &[]).0);
+    assert!(list.blocks("https://tracker.example/x"));
+    assert!(!list.blocks("https://www.tracker.example/x"));
+}
+
+#[test]
+fn a_list_line_naming_a_single_label_or_a_public_suffix_blocks_nothing() {
+    let (entries, _) = parse_list("0.0.0.0 com\n0.0.0.0 github.io\nco.uk\nevil.example\n", &[]);
+    let names: Vec<String> = entries.iter().map(BlockEntry::as_text).collect();
+    assert_eq!(names, ["evil.example"]);
+}
+
+#[test]
+fn a_list_line_naming_the_services_own_domain_or_a_name_above_it_blocks_nothing() {
+    let (entries, skipped) = parse_list(
+        "sl.test\ntest\nlinks.example\nevil.example\n",
+        &["go.links.example", "sl.test"],
+    );
+    let names: Vec<String> = entries.iter().map(BlockEntry::as_text).collect();
+    assert_eq!(names, ["evil.example"]);
+    assert_eq!(skipped.own_domain.examples, ["sl.test", "links.example"]);
+    assert_eq!(skipped.one_label.count, 1);
+}
+
+#[test]
+fn skipped_entries_are_counted_by_kind_with_the_first_few_as_examples() {
+    let text: String = ["com", "net", "org", "io", "dev", "app"]
+        .map(|tld| format!("0.0.0.0 {tld}\n"))
+        .concat();
+    let (_, skipped) = parse_list(&format!("{text}github.io\n"), &[]);
+    assert_eq!(skipped.one_label.count, 6);
+    assert_eq!(skipped.one_label.examples.len(), crate::domain::SKIPPED_EXAMPLES);
+    assert_eq!(skipped.public_suffix.examples, ["github.io"]);
+}
+
+#[test]
+fn the_operator_is_told_why_a_public_suffix_or_the_services_domain_cannot_be_blocked() {
+    let refused = entry("com").refuse_too_broad(&[]).unwrap_err();
+    assert_eq!(
+        refused.message,
+        "com is a top-level domain or public suffix: blocking it would block every site under it, so block the sites themselves."
+    );
+    assert!(entry("github.io").refuse_too_broad(&[]).is_err());
+    let own = entry("sl.test").refuse_too_broad(&["sl.test"]).unwrap_err();
+    assert_eq!(
+        own.message,
+        "sl.test is this service's own domain: blocking it would block the service's own links."
+    );
+    assert!(entry("evil.github.io").refuse_too_broad(&["sl.test"]).is_ok());
+}
+
+#[test]
+fn a_stored_hosts_line_reads_back_as_that_host_alone() {
+    let exact = BlockEntry::parse_stored("0.0.0.0 tracker.example").unwrap();
+    assert_eq!(exact, BlockEntry::ExactHost("tracker.example".into()));
+    assert_eq!(BlockEntry::parse_stored(&exact.as_text()), Ok(exact));
+    assert_eq!(
+        BlockEntry::parse_stored("evil.example"),
+        Ok(BlockEntry::Host("evil.example".into()))
+    );
 }

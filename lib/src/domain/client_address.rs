@@ -24,6 +24,16 @@ impl ClientAddress {
         })
     }
 
+    /// The network a source is part of when it is an IPv6 /64: its /48
+    /// (`2001:db8:1::/48`), what one site is commonly given, so that a holder of one cannot
+    /// multiply an allowance by its 65,536 /64s. `None` for IPv4 and `unknown`.
+    pub fn network_48(&self) -> Option<String> {
+        let (prefix, _) = self.0.split_once("/64")?;
+        let ip: Ipv6Addr = prefix.parse().ok()?;
+        let bits = u128::from(ip) & !(u128::MAX >> 48);
+        Some(format!("{}/48", Ipv6Addr::from(bits)))
+    }
+
     /// The key the limits count under: `203.0.113.9`, `2001:db8:1:2::/64` or `unknown`.
     pub fn as_str(&self) -> &str {
         &self.0
@@ -60,6 +70,16 @@ mod tests {
         assert_eq!(key("2001:db8:1:2::1"), "2001:db8:1:2::/64");
         assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
         assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+    }
+
+    #[test]
+    fn every_64_of_one_48_is_one_network_and_ipv4_has_none() {
+        let network = |raw: &str| ClientAddress::from_source(Some(raw)).network_48();
+        assert_eq!(network("2001:db8:1:2::1").as_deref(), Some("2001:db8:1::/48"));
+        assert_eq!(network("2001:db8:1:ffff::9"), network("2001:db8:1:2::1"));
+        assert_ne!(network("2001:db8:2::1"), network("2001:db8:1::1"));
+        assert_eq!(network("203.0.113.9"), None);
+        assert_eq!(ClientAddress::from_source(None).network_48(), None);
     }
 
     #[test]

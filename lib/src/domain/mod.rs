@@ -5,6 +5,8 @@ mod ab_test;
 mod account;
 mod app_association;
 mod blocklist;
+mod blocklist_path;
+mod blocklist_scope;
 mod click_token;
 mod client_address;
 mod colour;
@@ -50,6 +52,7 @@ pub use app_association::{
     WellKnown,
 };
 pub use blocklist::{BlockEntry, BlockedDestination, Blocklist, blocked_destination, destinations, parse_list};
+pub use blocklist_scope::{ListSkips, SKIPPED_EXAMPLES, Skipped, TooBroad};
 pub use click_token::{CLICK_TOKEN_CHARS, ClickToken};
 pub use client_address::ClientAddress;
 pub use colour::HexColor;
@@ -90,7 +93,8 @@ pub use report::{LinkReport, MAX_REPORT_NOTE_CHARS, ReportForm, ReportNote, Repo
 pub use rule::{Rule, RuleFields, Rules};
 pub use session::{ABSOLUTE_LIFETIME, IDLE_LIFETIME, Session, SessionToken, TOUCH_AFTER, random_token};
 pub use stored_list::{
-    CHUNK_BYTES, ListRefusal, MAX_LIST_ENTRIES, NormalisedList, StoredListHead, chunk_entries, judge_list, list_version,
+    CHUNK_BYTES, ListRefusal, MAX_LIST_ENTRIES, MOST_SHARE_NEWLY_BLOCKED, NormalisedList, StoredListHead,
+    blocks_too_much, chunk_entries, judge_list, list_version,
 };
 pub use switch::{
     AuditAction, AuditEntry, HeldAction, Hold, OperatorName, OperatorReason, Withheld, held_sentence, parse_operator,

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::BlockEntry;
+use super::{BlockEntry, ListSkips};
 
 /// The most text one chunk holds (before compression): well under DynamoDB's 400 KB item.
 pub const CHUNK_BYTES: usize = 300 * 1024;
@@ -19,6 +19,11 @@ pub const MAX_LIST_ENTRIES: usize = 1_000_000;
 /// A list smaller than this share of the current one is refused unless forced (a list that
 /// lost nine entries in ten is more likely a broken answer than a cleaned list).
 pub const LEAST_SHARE_KEPT: f64 = 0.1;
+
+/// A new version that would newly block more than this share of the destinations links point
+/// to waits for the operator's `--force` (one bad line, `googleusercontent.com`, would otherwise
+/// take thousands of working links down within the hour).
+pub const MOST_SHARE_NEWLY_BLOCKED: f64 = 0.01;
 
 /// The head item: the current version and what it holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +38,9 @@ pub struct StoredListHead {
     /// same list).
     pub sha256: String,
     pub fetched_at: DateTime<Utc>,
+    /// What the answer's lines gave that is not in the list (heads stored before it: nothing).
+    #[serde(default)]
+    pub skipped: ListSkips,
 }
 
 /// Entries normalised: their text, each once, sorted.
@@ -55,6 +63,11 @@ impl NormalisedList {
 
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
+    }
+
+    /// The entries again (as a stored chunk gives them back).
+    pub fn entries(&self) -> impl Iterator<Item = BlockEntry> + '_ {
+        self.lines.iter().filter_map(|line| BlockEntry::parse_stored(line).ok())
     }
 
     /// The sha256 of the lines, in hex.
@@ -96,7 +109,7 @@ pub fn list_version(at: DateTime<Utc>, sha256: &str) -> String {
 
 /// The entries of a stored chunk (one a line; a line that no longer parses is skipped).
 pub fn chunk_entries(chunk: &str) -> impl Iterator<Item = BlockEntry> + '_ {
-    chunk.lines().filter_map(|line| BlockEntry::parse(line).ok())
+    chunk.lines().filter_map(|line| BlockEntry::parse_stored(line).ok())
 }
 
 /// Why a fetched answer is not taken as the new list (the current one stays).
@@ -113,19 +126,47 @@ pub enum ListRefusal {
          (fetch with force to take it)"
     )]
     Shrank { entries: usize, current: usize },
+    #[error(
+        "the answer would newly block {newly} of the {destinations} destinations links point to ({}), more than \
+         1 % (fetch with force to take it)",
+        share_text(*newly, *destinations)
+    )]
+    BlocksTooMuch { newly: usize, destinations: usize },
+}
+
+/// `newly` of `destinations` as a percentage with one decimal (`2.5 %`).
+fn share_text(newly: usize, destinations: usize) -> String {
+    format!("{:.1} %", newly as f64 * 100.0 / destinations.max(1) as f64)
+}
+
+/// Whether `newly` blocked destinations of `destinations` are more than a new version may block
+/// unless forced.
+pub fn blocks_too_much(newly: usize, destinations: usize) -> Result<(), ListRefusal> {
+    if newly as f64 > destinations as f64 * MOST_SHARE_NEWLY_BLOCKED {
+        return Err(ListRefusal::BlocksTooMuch { newly, destinations });
+    }
+    Ok(())
 }
 
 /// The list a fetched body gives, or why it is refused: markup, no entry, too many, or (unless
-/// `force`) fewer than a tenth of the `current` list's entries. Also how many lines were skipped.
-pub fn judge_list(body: &str, current: Option<usize>, force: bool) -> Result<(NormalisedList, usize), ListRefusal> {
+/// `force`) fewer than a tenth of the `current` list's entries. Also what was skipped (entries
+/// too broad for the service whose `own` domains these are among them).
+pub fn judge_list(
+    body: &str,
+    current: Option<usize>,
+    force: bool,
+    own: &[&str],
+) -> Result<(NormalisedList, ListSkips), ListRefusal> {
     if body.trim_start_matches('\u{feff}').trim_start().starts_with('<') {
         return Err(ListRefusal::Markup);
     }
-    let (entries, skipped) = super::parse_list(body);
+    let (entries, skipped) = super::parse_list(body, own);
     let list = NormalisedList::new(entries);
     let entries = list.len();
     if entries == 0 {
-        return Err(ListRefusal::Empty { skipped });
+        return Err(ListRefusal::Empty {
+            skipped: skipped.total(),
+        });
     }
     if entries > MAX_LIST_ENTRIES {
         return Err(ListRefusal::TooMany { entries });
@@ -149,8 +190,14 @@ mod tests {
 
     #[test]
     fn entries_are_kept_once_in_order_whatever_the_files_order_and_comments() {
-        let a = judge_list("# Date: today\n0.0.0.0 b.example a.example\nb.example\n", None, false).unwrap();
-        let b = judge_list("# Date: tomorrow\na.example\nb.example\n", None, false).unwrap();
+        let a = judge_list(
+            "# Date: today\nb.example\na.example # mirror\nb.example\n",
+            None,
+            false,
+            &[],
+        )
+        .unwrap();
+        let b = judge_list("# Date: tomorrow\na.example\nb.example\n", None, false, &[]).unwrap();
         assert_eq!(a.0, b.0);
         assert_eq!(a.0.chunks(CHUNK_BYTES), ["a.example\nb.example"]);
         assert_eq!(a.0.sha256(), b.0.sha256());
@@ -180,12 +227,12 @@ mod tests {
     #[test]
     fn an_html_page_an_empty_answer_and_a_list_of_nothing_are_refused() {
         assert_eq!(
-            judge_list("\n  <!doctype html><p>rate limited</p>", None, false),
+            judge_list("\n  <!doctype html><p>rate limited</p>", None, false, &[]),
             Err(ListRefusal::Markup)
         );
-        assert_eq!(judge_list("", None, false), Err(ListRefusal::Empty { skipped: 0 }));
+        assert_eq!(judge_list("", None, false, &[]), Err(ListRefusal::Empty { skipped: 0 }));
         assert_eq!(
-            judge_list("# nothing\n127.0.0.1 localhost\n", None, false),
+            judge_list("# nothing\n127.0.0.1 localhost\n", None, false, &[]),
             Err(ListRefusal::Empty { skipped: 1 })
         );
     }
@@ -194,14 +241,25 @@ mod tests {
     fn a_list_that_shrank_by_more_than_nine_tenths_is_refused_unless_forced() {
         let body = "a.example\nb.example\n";
         assert_eq!(
-            judge_list(body, Some(21), false),
+            judge_list(body, Some(21), false, &[]),
             Err(ListRefusal::Shrank {
                 entries: 2,
                 current: 21
             })
         );
-        assert!(judge_list(body, Some(20), false).is_ok());
-        assert!(judge_list(body, Some(21), true).is_ok());
+        assert!(judge_list(body, Some(20), false, &[]).is_ok());
+        assert!(judge_list(body, Some(21), true, &[]).is_ok());
+    }
+
+    #[test]
+    fn a_version_newly_blocking_more_than_one_in_a_hundred_destinations_waits_for_force() {
+        assert_eq!(blocks_too_much(1, 100), Ok(()));
+        assert_eq!(blocks_too_much(0, 0), Ok(()));
+        let refused = blocks_too_much(3, 120).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the answer would newly block 3 of the 120 destinations links point to (2.5 %), more than 1 % (fetch with force to take it)"
+        );
     }
 
     #[test]

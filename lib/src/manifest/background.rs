@@ -59,13 +59,16 @@ functions! {
         ..PLAIN
     };
 
-    /// The scheduled fetch of the operator's list (`BLOCKLIST_URL`): the stored list's head read,
-    /// a new version's chunks and head written, the old version's chunks deleted (by key: the
+    /// The scheduled fetch of the operator's list (`BLOCKLIST_URL`): the stored list's head read;
+    /// a changed list weighed against every link's destinations (a `Scan` of the lean index,
+    /// keys only, the links in batches) and the current version's chunks (a `Query`); a new
+    /// version's chunks and head written, the old version's chunks deleted (by key: the
     /// head counts them).
     pub const BLOCKLIST_FETCH: Function = Function {
         name: "blocklist-fetch",
         logical_id: "BlocklistFetchFunction",
-        table_actions: &[GET_ITEM, PUT_ITEM, DELETE_ITEM],
+        table_actions: &[GET_ITEM, BATCH_GET, QUERY, PUT_ITEM, DELETE_ITEM],
+        index_actions: &[SCAN],
         ..PLAIN
     };
 }

@@ -47,7 +47,7 @@ pub use links::changes::{LinkChange, link_change};
 pub use links::listing::{Continuation, LinkFilter, LinkSlice, ListPosition, ListRead};
 pub use links::stored::{CreateLinkFailure, DeleteOutcome, LinkRef, MoveOutcome, StoredLink, UpdateOutcome};
 pub use reports::{REPORT_MEMORY, ReportRead};
-pub use safety::MAX_BLOCKED_DESTINATIONS;
+pub use safety::{LINKS_PAGE, LinksPage, MAX_BLOCKED_DESTINATIONS};
 pub use stream_changes::{ChangeName, StreamChange, stream_changes};
 pub use switch::{STAMP_PASSES, STAMP_SETTLE, Stamped, Switched};
 pub use table::{

@@ -132,7 +132,7 @@ fn read_of(output: &aws_smithy_runtime_api::client::interceptors::context::Outpu
 }
 
 /// What IAM checks for one request: a transaction needs the action of each of its parts
-/// (there is no `TransactWriteItems` action), a query on an index is allowed on the index,
+/// (there is no `TransactWriteItems` action), a query or scan on an index is allowed on the index,
 /// and every other operation is its own action.
 fn iam_actions(input: &aws_smithy_runtime_api::client::interceptors::context::Input) -> Vec<IamAction> {
     use aws_sdk_dynamodb::operation as op;
@@ -157,6 +157,12 @@ fn iam_actions(input: &aws_smithy_runtime_api::client::interceptors::context::In
         return vec![IamAction {
             action: "dynamodb:Query".into(),
             index: query.index_name().map(str::to_string),
+        }];
+    }
+    if let Some(scan) = input.downcast_ref::<aws_sdk_dynamodb::operation::scan::ScanInput>() {
+        return vec![IamAction {
+            action: "dynamodb:Scan".into(),
+            index: scan.index_name().map(str::to_string),
         }];
     }
     macro_rules! operation {

@@ -2,26 +2,42 @@
 //! operator's view of them (`linkctl reports list`).
 //!
 //! A reporter learns nothing: every report that passes the form is thanked alike, whether the
-//! link exists, was reported too often this hour already (then it is not kept again), or was
-//! kept. Only the per-address limit answers differently, and it is counted before the link is
-//! looked up, so it says nothing about the link either. The address is counted under a keyed
-//! hash, never as it is.
+//! link exists, was reported too often this hour already, its workspace's or the whole
+//! service's kept reports reached their hourly cap (then it is not kept, and a log line the
+//! `ReportsNotKeptAlarm` counts says so), or was kept. Only the per-address and per-network
+//! limits answer differently, and they are counted before the link is looked up, so they say
+//! nothing about the link either. Addresses are counted under a keyed hash, never as they are.
 
 use std::collections::BTreeMap;
 
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
 
 use crate::domain::ids::ObjectId;
-use crate::domain::{ClientAddress, Hostname, LinkReport, ReportForm, ReportReason, SigningKey, Slug};
+use crate::domain::{ClientAddress, Hostname, Invalid, LinkReport, ReportForm, ReportReason, SigningKey, Slug};
 use crate::service::{Service, ServiceError};
-use crate::store::keys::Throttle;
+use crate::store::StoreError;
+use crate::store::keys::{EVERY_SOURCE, Throttle, looks_like_report_sort_key};
 
-/// Reports one client address may send in a clock hour.
+/// Reports one client address (an IPv4 address, an IPv6 /64) may send in a clock hour.
 pub const REPORTS_PER_ADDRESS_PER_HOUR: u32 = 10;
+/// Reports one IPv6 /48 may send in a clock hour, whichever of its /64s sends them.
+pub const REPORTS_PER_NETWORK_PER_HOUR: u32 = 30;
 /// Reports of one link kept in a clock hour; more are thanked and not kept.
 pub const REPORTS_PER_LINK_PER_HOUR: u32 = 100;
-/// The most reports one listing reads.
-pub const MAX_LISTED_REPORTS: usize = 10_000;
+/// Reports of one workspace's links kept in a clock hour; more are thanked and not kept.
+pub const REPORTS_KEPT_PER_WORKSPACE_PER_HOUR: u32 = 300;
+/// Reports kept in a clock hour, every link together; more are thanked and not kept.
+pub const REPORTS_KEPT_PER_HOUR: u32 = 2_000;
+/// The reports one page of the operator's list holds unless asked otherwise.
+pub const DEFAULT_REPORTS_PAGE: usize = 100;
+/// The most reports one page of the operator's list holds.
+pub const MAX_REPORTS_PAGE: usize = 1_000;
+
+/// The log line (its message's start) of a report past a cap; the template's metric filter
+/// counts it.
+pub const NOT_KEPT_LOG: &str = "report not kept: past an hourly cap";
 
 /// A report to file: where the reporter was, what they said, and from which address.
 #[derive(Debug)]
@@ -34,7 +50,7 @@ pub struct NewReport<'a> {
     pub hash_key: &'a SigningKey,
 }
 
-/// The reports of one link over a period.
+/// The reports of one link among those read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportedLink {
     pub link_id: ObjectId,
@@ -45,53 +61,94 @@ pub struct ReportedLink {
     pub by_reason: BTreeMap<ReportReason, usize>,
     pub first: DateTime<Utc>,
     pub last: DateTime<Utc>,
-    /// The notes reporters left, oldest first.
+    /// The notes reporters left, newest first.
     pub notes: Vec<String>,
 }
 
-/// Reported links, most reported first, and whether the period held more reports than were read.
+/// Where a page of the operator's list ended: the next page starts after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReportSummary {
-    pub links: Vec<ReportedLink>,
-    pub truncated: bool,
+pub struct ReportCursor(String);
+
+impl ReportCursor {
+    /// A cursor as a page of `reports list` gave it.
+    pub fn parse(raw: &str) -> Result<Self, Invalid> {
+        let refuse = || Invalid::new("cursor", "That cursor is not one `reports list` gave.");
+        let bytes = URL_SAFE_NO_PAD.decode(raw.trim()).map_err(|_| refuse())?;
+        let key = String::from_utf8(bytes).map_err(|_| refuse())?;
+        if !looks_like_report_sort_key(&key) {
+            return Err(refuse());
+        }
+        Ok(Self(key))
+    }
+
+    pub fn as_text(&self) -> String {
+        URL_SAFE_NO_PAD.encode(self.0.as_bytes())
+    }
 }
 
-/// The counter source of an address: a keyed hash, so the table never holds an address.
-fn address_source(address: &ClientAddress, key: &SigningKey) -> String {
-    hex::encode(key.tag16(&[b"report", address.as_str().as_bytes()]))
+/// One page of reports, newest first, grouped by link too, and where the next page starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportPage {
+    pub reports: Vec<LinkReport>,
+    /// The page's reports by link, most reported first.
+    pub links: Vec<ReportedLink>,
+    /// Older reports of the period follow: pass this to read them.
+    pub next: Option<ReportCursor>,
+}
+
+/// The counter source of an address or network: a keyed hash, so the table never holds one.
+fn address_source(address: &str, key: &SigningKey) -> String {
+    hex::encode(key.tag16(&[b"report", address.as_bytes()]))
 }
 
 impl Service {
     /// Files a report: `Ok(())` thanks the reporter (whatever became of it), or
-    /// [`ServiceError::TooManyFromAddress`] past the address's hourly limit.
+    /// [`ServiceError::TooManyFromAddress`] past the address's or its network's hourly limit.
     pub async fn report_link(&self, report: NewReport<'_>) -> Result<(), ServiceError> {
         let now = self.clock.now();
-        let throttle = Throttle::ReportsFromAddress;
-        let source = address_source(report.address, report.hash_key);
-        if !self
-            .store
-            .count_in_window(throttle, &source, now, REPORTS_PER_ADDRESS_PER_HOUR)
-            .await?
-        {
-            return Err(ServiceError::TooManyFromAddress {
-                retry_after: throttle.seconds_left(now),
-            });
+        let network = report.address.network_48();
+        let senders = std::iter::once((
+            Throttle::ReportsFromAddress,
+            report.address.as_str(),
+            REPORTS_PER_ADDRESS_PER_HOUR,
+        ))
+        .chain(
+            network
+                .as_deref()
+                .map(|n| (Throttle::ReportsFromNetwork, n, REPORTS_PER_NETWORK_PER_HOUR)),
+        );
+        for (throttle, sender, limit) in senders {
+            let source = address_source(sender, report.hash_key);
+            if !self.store.count_in_window(throttle, &source, now, limit).await? {
+                return Err(ServiceError::TooManyFromAddress {
+                    retry_after: throttle.seconds_left(now),
+                });
+            }
         }
         let Some(stored) = self.store.get_served_link(&report.domain, &report.slug).await? else {
             return Ok(());
         };
         let link = stored.link;
-        if !self
-            .store
-            .count_in_window(
+        let caps = [
+            (
                 Throttle::ReportsOfLink,
                 link.id.as_str(),
-                now,
                 REPORTS_PER_LINK_PER_HOUR,
-            )
-            .await?
-        {
-            return Ok(());
+                "link",
+            ),
+            (
+                Throttle::ReportsOfWorkspace,
+                link.workspace_id.as_str(),
+                REPORTS_KEPT_PER_WORKSPACE_PER_HOUR,
+                "workspace",
+            ),
+            (Throttle::ReportsKept, EVERY_SOURCE, REPORTS_KEPT_PER_HOUR, "overall"),
+        ];
+        for (throttle, source, limit, cap) in caps {
+            if !self.store.count_in_window(throttle, source, now, limit).await? {
+                tracing::warn!(cap, limit, link_id = %link.id, workspace_id = %link.workspace_id, "{NOT_KEPT_LOG}");
+                return Ok(());
+            }
         }
         let kept = LinkReport {
             id: ObjectId::generate(now, self.entropy.as_ref()),
@@ -107,18 +164,30 @@ impl Service {
         Ok(())
     }
 
-    /// The reports made since `since`, grouped by link (most reported first).
-    pub async fn reports_since(&self, since: DateTime<Utc>) -> Result<ReportSummary, crate::store::StoreError> {
-        let read = self.store.reports_since(since, MAX_LISTED_REPORTS).await?;
-        Ok(ReportSummary {
-            links: group(read.reports),
-            truncated: read.truncated,
+    /// A page of the reports made at `since` or later and before `until`, newest first (after
+    /// `cursor` when given), at most `limit` (1 to [`MAX_REPORTS_PAGE`]).
+    pub async fn reports_page(
+        &self,
+        since: DateTime<Utc>,
+        until: DateTime<Utc>,
+        cursor: Option<&ReportCursor>,
+        limit: usize,
+    ) -> Result<ReportPage, StoreError> {
+        let limit = limit.clamp(1, MAX_REPORTS_PAGE);
+        let read = self
+            .store
+            .reports_between(since, until, cursor.map(|c| c.0.as_str()), limit)
+            .await?;
+        Ok(ReportPage {
+            links: group(&read.reports),
+            reports: read.reports,
+            next: read.after.map(ReportCursor),
         })
     }
 }
 
-/// Reports (oldest first) grouped by link, the most reported first (then the latest reported).
-fn group(reports: Vec<LinkReport>) -> Vec<ReportedLink> {
+/// Reports grouped by link, the most reported first (then the latest reported).
+fn group(reports: &[LinkReport]) -> Vec<ReportedLink> {
     let mut by_link: BTreeMap<ObjectId, ReportedLink> = BTreeMap::new();
     for report in reports {
         let entry = by_link.entry(report.link_id.clone()).or_insert_with(|| ReportedLink {
@@ -136,7 +205,7 @@ fn group(reports: Vec<LinkReport>) -> Vec<ReportedLink> {
         *entry.by_reason.entry(report.reason).or_default() += 1;
         entry.first = entry.first.min(report.reported_at);
         entry.last = entry.last.max(report.reported_at);
-        entry.notes.extend(report.note.map(String::from));
+        entry.notes.extend(report.note.as_ref().map(|n| n.as_str().to_string()));
     }
     let mut links: Vec<ReportedLink> = by_link.into_values().collect();
     links.sort_by(|a, b| b.count.cmp(&a.count).then(b.last.cmp(&a.last)));
@@ -164,7 +233,7 @@ mod tests {
     fn reports_group_by_link_with_counts_per_reason_the_most_reported_first() {
         let a = "65a1b2c3d4e5f60718293a01";
         let b = "65a1b2c3d4e5f60718293a02";
-        let grouped = group(vec![
+        let grouped = group(&[
             report(a, ReportReason::Spam, 1, None),
             report(b, ReportReason::Phishing, 2, Some("asks for my bank password")),
             report(b, ReportReason::Phishing, 3, None),
@@ -181,13 +250,22 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_is_a_report_key_and_nothing_else() {
+        let cursor = ReportCursor("2026-11-28T10:02:00.000Z#65a1b2c3d4e5f60718293002".into());
+        assert_eq!(ReportCursor::parse(&cursor.as_text()), Ok(cursor));
+        let refused = ReportCursor::parse(&URL_SAFE_NO_PAD.encode("LINK#x")).unwrap_err();
+        assert_eq!(refused.message, "That cursor is not one `reports list` gave.");
+        assert!(ReportCursor::parse("not base64!").is_err());
+    }
+
+    #[test]
     fn an_address_is_counted_under_a_keyed_hash_never_as_it_is() {
         let key = SigningKey::derive(b"a secret of at least thirty-two characters", "visitor");
         let address = ClientAddress::from_source(Some("203.0.113.9"));
-        let source = address_source(&address, &key);
+        let source = address_source(address.as_str(), &key);
         assert!(!source.contains("203.0.113.9"));
         assert_eq!(source.len(), 32);
         let other = SigningKey::derive(b"another secret of at least thirty-two chars", "visitor");
-        assert_ne!(source, address_source(&address, &other));
+        assert_ne!(source, address_source(address.as_str(), &other));
     }
 }

@@ -94,8 +94,8 @@ impl BlocklistFile {
 
     fn read(&self) -> Result<Blocklist, std::io::Error> {
         let text = std::fs::read_to_string(&self.path)?;
-        let (entries, skipped) = parse_list(&text);
-        tracing::info!(path = %self.path.display(), entries = entries.len(), skipped, "blocklist file read");
+        let (entries, skipped) = parse_list(&text, &[]);
+        tracing::info!(path = %self.path.display(), entries = entries.len(), skipped = skipped.total(), "blocklist file read");
         Ok(Blocklist::new(entries))
     }
 }

@@ -6,7 +6,10 @@
 use serde::Serialize;
 
 use crate::config::ConfigError;
-use crate::domain::{CHUNK_BYTES, Invalid, ListRefusal, StoredListHead, chunk_entries, judge_list, list_version};
+use crate::domain::{
+    Blocklist, CHUNK_BYTES, Invalid, ListRefusal, ListSkips, NormalisedList, StoredListHead, blocks_too_much,
+    chunk_entries, destinations, judge_list, list_version,
+};
 use crate::net::{FetchError, Fetcher, Limits};
 use crate::service::{Service, ServiceError};
 use crate::store::StoreError;
@@ -63,13 +66,19 @@ pub enum ListFetched {
         version: String,
         entries: usize,
         chunks: usize,
-        /// Lines of the answer that named no destination.
-        skipped: usize,
+        /// What the answer held that is not in the list: words that named no destination, and
+        /// entries too broad to block (single labels, public suffixes, the service's own
+        /// domains), with examples.
+        skipped: ListSkips,
         /// The version it replaced (its chunks deleted).
         replaced: Option<String>,
     },
     /// The answer's entries are the current version's: nothing was written.
-    Unchanged { version: String, entries: usize },
+    Unchanged {
+        version: String,
+        entries: usize,
+        skipped: ListSkips,
+    },
 }
 
 /// Why a fetch stored nothing.
@@ -112,7 +121,8 @@ impl Service {
     /// Fetches the list at `url` through `fetcher` and, when it is a list and differs from the
     /// current version, stores it as the new version: its chunks, then the head (switched only
     /// if the version it replaces is still current), then the old chunks deleted. `force` takes
-    /// a list that shrank by more than 90 %.
+    /// a list that shrank by more than 90 %, or that would newly block more than
+    /// [`crate::domain::MOST_SHARE_NEWLY_BLOCKED`] of the destinations links point to.
     pub async fn fetch_blocklist(
         &self,
         fetcher: &Fetcher,
@@ -128,18 +138,28 @@ impl Service {
                 source,
             })?;
         let text = String::from_utf8_lossy(&body);
-        let (list, skipped) = judge_list(&text, current.as_ref().map(|h| h.entries), force).map_err(|source| {
-            ListFetchError::Refused {
-                url: url.as_str().to_string(),
-                source,
-            }
-        })?;
+        let own = self.config.reserved_hosts();
+        let (list, skipped) =
+            judge_list(&text, current.as_ref().map(|h| h.entries), force, &own).map_err(|source| {
+                ListFetchError::Refused {
+                    url: url.as_str().to_string(),
+                    source,
+                }
+            })?;
         let sha256 = list.sha256();
         if let Some(head) = current.as_ref().filter(|h| h.sha256 == sha256) {
             return Ok(ListFetched::Unchanged {
                 version: head.version.clone(),
                 entries: head.entries,
+                skipped,
             });
+        }
+        if !force {
+            let (newly, destinations) = self.newly_blocked(current.as_ref(), &list).await?;
+            blocks_too_much(newly, destinations).map_err(|source| ListFetchError::Refused {
+                url: url.as_str().to_string(),
+                source,
+            })?;
         }
         let now = self.clock.now();
         let chunks = list.chunks(CHUNK_BYTES);
@@ -150,6 +170,7 @@ impl Service {
             source: url.as_str().to_string(),
             sha256,
             fetched_at: now,
+            skipped: skipped.clone(),
         };
         self.store.put_stored_list_chunks(&head.version, &chunks).await?;
         let previous = current.as_ref().map(|h| h.version.as_str());
@@ -170,6 +191,40 @@ impl Service {
             skipped,
             replaced: current.map(|h| h.version),
         })
+    }
+
+    /// How many of the destinations links point to `list` would block that the `current`
+    /// version does not, and how many destinations there are: every link read, a page at a time.
+    async fn newly_blocked(
+        &self,
+        current: Option<&StoredListHead>,
+        list: &NormalisedList,
+    ) -> Result<(usize, usize), StoreError> {
+        let old = match current {
+            None => Blocklist::default(),
+            Some(head) => {
+                let chunks = self.store.stored_list_chunks(&head.version, head.chunks).await?;
+                Blocklist::new(chunks.iter().flat_map(|c| chunk_entries(c).collect::<Vec<_>>()))
+            }
+        };
+        let new = Blocklist::new(list.entries());
+        let (mut newly, mut total) = (0, 0);
+        let mut after = None;
+        loop {
+            let page = self.store.every_link_page(after).await?;
+            for stored in &page.links {
+                for (_, url) in destinations(&stored.link.settings) {
+                    total += 1;
+                    if new.blocks(url.as_str()) && !old.blocks(url.as_str()) {
+                        newly += 1;
+                    }
+                }
+            }
+            match page.next {
+                Some(next) => after = Some(next),
+                None => return Ok((newly, total)),
+            }
+        }
     }
 
     /// The list file this process checks against (read now if it was not yet), and the table's

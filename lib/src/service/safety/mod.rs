@@ -13,7 +13,7 @@ pub use fetch::{BlocklistUrl, LIST_LIMITS, LIST_USER_AGENT, ListFetchError, List
 use std::sync::Arc;
 
 use super::{Service, ServiceError};
-use crate::domain::{AuditAction, BlockEntry, BlockedDestination, Blocklist, OperatorName, OperatorReason};
+use crate::domain::{AuditAction, BlockEntry, BlockedDestination, Blocklist, Invalid, OperatorName, OperatorReason};
 use crate::store::StoreError;
 
 /// How an operator's block or unblock ended.
@@ -54,6 +54,12 @@ impl Service {
                 None => Err(err.into()),
             },
         }
+    }
+
+    /// What an operator typed to block, as an entry, unless it is too broad to block (a single
+    /// label, a public suffix, this service's own domain): then the sentence saying why.
+    pub fn blockable_entry(&self, raw: &str) -> Result<BlockEntry, Invalid> {
+        BlockEntry::parse(raw)?.refuse_too_broad(&self.config.reserved_hosts())
     }
 
     /// Blocks a host or URL prefix (the operator's `linkctl safety block`), with an audit item

@@ -30,8 +30,14 @@ pub enum Throttle {
     LinkPasswordAttempts,
     /// Reports sent from one client address (its keyed hash), per clock hour.
     ReportsFromAddress,
+    /// Reports sent from one IPv6 /48 (its keyed hash), per clock hour.
+    ReportsFromNetwork,
     /// Reports of one link, per clock hour.
     ReportsOfLink,
+    /// Reports kept of one workspace's links, per clock hour.
+    ReportsOfWorkspace,
+    /// Reports kept of every link ([`EVERY_SOURCE`]), per clock hour.
+    ReportsKept,
     /// Links a young workspace creates under open sign-up, per clock hour.
     NewWorkspaceLinks,
 }
@@ -58,7 +64,10 @@ impl Throttle {
             | Self::AccountRequestsFromAddress
             | Self::LinkPasswordAttempts
             | Self::ReportsFromAddress
+            | Self::ReportsFromNetwork
             | Self::ReportsOfLink
+            | Self::ReportsOfWorkspace
+            | Self::ReportsKept
             | Self::NewWorkspaceLinks => 3600,
             Self::DocumentFetches | Self::FailedAuthentications => 60,
         }
@@ -76,7 +85,10 @@ impl Throttle {
             Self::AccountRequestsFromAddress => "ACCOUNTREQ",
             Self::LinkPasswordAttempts => "LINKPASSWORD",
             Self::ReportsFromAddress => "REPORTFROM",
+            Self::ReportsFromNetwork => "REPORTFROMNET",
             Self::ReportsOfLink => "REPORTOF",
+            Self::ReportsOfWorkspace => "REPORTOFWS",
+            Self::ReportsKept => "REPORTSKEPT",
             Self::NewWorkspaceLinks => "NEWWSLINKS",
         }
     }

@@ -1,8 +1,11 @@
 //! The operator's safety items: the destinations blocked by hand (`linkctl safety block`),
 //! one partition read whole (bounded) when a process refreshes its blocklist; and the stored
-//! list file (`list.rs`).
+//! list file (`list.rs`); every link's destinations, for weighing a new list (`destinations.rs`).
 
+mod destinations;
 mod list;
+
+pub use destinations::{LINKS_PAGE, LinksPage};
 
 use aws_sdk_dynamodb::types::TransactWriteItem;
 
