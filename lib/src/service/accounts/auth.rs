@@ -71,7 +71,7 @@ pub struct Caller {
 #[derive(Debug, Clone)]
 pub enum Credential {
     Key(ApiKeyRecord),
-    Grant(GrantAccess),
+    Grant(Box<GrantAccess>),
 }
 
 /// What an OAuth access token admits: its grant's scopes in its grant's workspace, already

@@ -49,13 +49,13 @@ impl Service {
         Ok(Caller {
             user_id: access.user_id,
             key_id: short_id(&stored_hash(&format!("grant#{}", grant.id))),
-            credential: Credential::Grant(GrantAccess {
+            credential: Credential::Grant(Box::new(GrantAccess {
                 app_name: grant.terms.client.shown_name(),
                 grant_id: grant.id,
                 scopes: access.scopes,
                 workspace,
                 role,
-            }),
+            })),
         })
     }
 }

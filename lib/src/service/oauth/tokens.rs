@@ -136,7 +136,7 @@ impl Service {
                 "This {what} was used already, so the grant it belongs to is revoked. Authorize again."
             ))
             .into(),
-            Err(e) => e.into(),
+            Err(e) => e,
         }
     }
 
