@@ -154,11 +154,21 @@ async fn the_response_is_posted_before_the_click_is_written_and_the_extension_wa
     let client = lib::testing::local_client(&endpoint, &RequestCounter::new()).await;
     let test_table = lib::testing::TestTable::create(&client, &endpoint).await;
     let table = test_table.name().to_string();
-    let store = Store::new(client, table.clone()).with_default_domain("sl.test");
+    let store = Store::new(client.clone(), table.clone()).with_default_domain("sl.test");
     let link = lib::testing::link_from_json_at(
         json!({ "name": "Spring", "url": "https://example.com/spring" }),
         chrono::Utc::now(),
     );
+    // A link is written only into a workspace that exists and is not suspended.
+    let workspace = lib::store::keys::workspace(&link.workspace_id);
+    client
+        .put_item()
+        .table_name(&table)
+        .item("PK", aws_sdk_dynamodb::types::AttributeValue::S(workspace.pk))
+        .item("SK", aws_sdk_dynamodb::types::AttributeValue::S(workspace.sk))
+        .send()
+        .await
+        .expect("the workspace");
     let created = store
         .put_reserved_links(std::slice::from_ref(&link))
         .await
